@@ -1,0 +1,25 @@
+//! Exact mathematics over Z^d, independent of the `.lg` language: integers, vectors and matrices,
+//! cones and polyhedra, affine semigroups, their modules and affine stratifications.
+//!
+//! Everything is exact: [`Integer`] has a machine-word fast path with overflow checks falling back
+//! to big integers, and rationals are `num_rational::BigRational`. Nothing here uses floating point.
+
+mod cone;
+mod error;
+mod integer;
+mod matrix;
+mod module;
+mod polyhedron;
+mod semigroup;
+mod stratification;
+mod vector;
+
+pub use cone::Cone;
+pub use error::AlgebraError;
+pub use integer::Integer;
+pub use matrix::Matrix;
+pub use module::AffineModule;
+pub use polyhedron::Polyhedron;
+pub use semigroup::AffineSemigroup;
+pub use stratification::Stratification;
+pub use vector::Vector;

@@ -1,0 +1,95 @@
+//! Evaluation errors. Each carries the span it is about, a short label shown at that span, and a
+//! hint of what would be right; the call sites it passed through are kept for the report.
+
+use crate::syntax::{ParseError, Span};
+
+/// An error raised while evaluating, or while reading, `.lg` source.
+#[derive(Clone, Debug, thiserror::Error)]
+#[error("{message}")]
+pub struct EvalError {
+    /// A stable code, such as `lg::eval::unknown_name`.
+    pub code: &'static str,
+    /// The main message.
+    pub message: String,
+    /// The span the error is about.
+    pub span: Span,
+    /// A short lowercase label at the span.
+    pub label: String,
+    /// What would be right.
+    pub help: Option<String>,
+    /// Call sites the error passed through, innermost first.
+    pub trace: Vec<Span>,
+    /// Whether this error means "the input is not finished yet" (the REPL reads more).
+    pub incomplete: bool,
+}
+
+impl EvalError {
+    /// An error with a code, message, span and label.
+    pub fn new(
+        code: &'static str,
+        message: impl Into<String>,
+        span: Span,
+        label: impl Into<String>,
+    ) -> EvalError {
+        EvalError {
+            code,
+            message: message.into(),
+            span,
+            label: label.into(),
+            help: None,
+            trace: Vec::new(),
+            incomplete: false,
+        }
+    }
+
+    /// Adds the hint of what would be right.
+    pub fn with_help(mut self, help: impl Into<String>) -> EvalError {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// A type error: `what` needed `expected` but got a value of type `found`.
+    pub fn type_error(what: &str, expected: &str, found: &str, span: Span) -> EvalError {
+        EvalError::new(
+            "lg::eval::type",
+            format!("{what} must be {expected}, but this is {}", article(found)),
+            span,
+            format!("this is {}", article(found)),
+        )
+    }
+
+    /// The computation was interrupted by the user.
+    pub fn interrupted(span: Span) -> EvalError {
+        EvalError::new("lg::eval::interrupted", "interrupted", span, "stopped here")
+    }
+}
+
+/// "an integer", "a vector".
+pub fn article(noun: &str) -> String {
+    let first = noun.chars().next().unwrap_or('x');
+    if "aeiou".contains(first) {
+        format!("an {noun}")
+    } else {
+        format!("a {noun}")
+    }
+}
+
+impl From<ParseError> for EvalError {
+    fn from(e: ParseError) -> Self {
+        let code = match e.kind {
+            crate::syntax::ParseErrorKind::Incomplete => "lg::parse::incomplete",
+            crate::syntax::ParseErrorKind::TooDeep => "lg::parse::too_deep",
+            crate::syntax::ParseErrorKind::BadLiteral => "lg::parse::literal",
+            crate::syntax::ParseErrorKind::Unexpected => "lg::parse::syntax",
+        };
+        EvalError {
+            code,
+            incomplete: e.is_incomplete(),
+            message: e.message,
+            span: e.span,
+            label: e.label,
+            help: e.help,
+            trace: Vec::new(),
+        }
+    }
+}

@@ -1,0 +1,51 @@
+//! Lattice games ([GM09] Definition 2.9): a game board together with a rule set of the same
+//! dimension. Positions are the points of the board; p has a move to p − γ for γ ∈ Γ, legal when
+//! p − γ lies on the board.
+
+use std::fmt;
+
+use super::{GameBoard, GameError, RuleSet};
+use crate::algebra::AlgebraError;
+
+/// A rule set and a board of one dimension.
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct LatticeGame {
+    rules: RuleSet,
+    board: GameBoard,
+}
+
+impl LatticeGame {
+    /// The game with rule set Γ on board B (dimensions must agree).
+    pub fn new(rules: RuleSet, board: GameBoard) -> Result<LatticeGame, GameError> {
+        if rules.dim() != board.dim() {
+            return Err(AlgebraError::DimensionMismatch {
+                what: "the rule set and the board of a game".into(),
+                expected: board.dim(),
+                found: rules.dim(),
+            }
+            .into());
+        }
+        Ok(LatticeGame { rules, board })
+    }
+
+    /// The rule set Γ.
+    pub fn rules(&self) -> &RuleSet {
+        &self.rules
+    }
+
+    /// The board B.
+    pub fn board(&self) -> &GameBoard {
+        &self.board
+    }
+
+    /// The dimension d.
+    pub fn dim(&self) -> usize {
+        self.rules.dim()
+    }
+}
+
+impl fmt::Display for LatticeGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "game({}, {})", self.rules, self.board)
+    }
+}

@@ -1,0 +1,15 @@
+//! Lattice games ([GM09] Definitions 2.3 and 2.9), independent of the `.lg` language: rule sets,
+//! game boards with their defeated positions, and games.
+//!
+//! Construction checks what is cheap (dimensions agree, 0 is not a move). The rule-set axioms,
+//! which need linear programming over the board's cone, are decided by the algebra engine.
+
+mod board;
+mod error;
+mod lattice_game;
+mod ruleset;
+
+pub use board::GameBoard;
+pub use error::GameError;
+pub use lattice_game::LatticeGame;
+pub use ruleset::RuleSet;
