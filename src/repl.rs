@@ -214,6 +214,9 @@ impl Session {
         if let Some(b) = builtins::find(topic) {
             return builtins::help_text(b);
         }
+        if let Some(doc) = self.interp.prelude_doc(topic) {
+            return doc;
+        }
         if let Some((c, d)) = COMMANDS
             .iter()
             .find(|(c, _)| c.trim_start_matches(':') == topic.trim_start_matches(':'))
@@ -487,7 +490,7 @@ mod tests {
     fn open_brackets_continue_the_entry() {
         assert_eq!(
             transcript(&["ruleset([1 0 -1", "         0 1 1])"]),
-            "...\nruleset({(1, 0), (0, 1), (-1, 1)})\n"
+            "...\nruleset([(1, 0), (0, 1), (-1, 1)])\n"
         );
     }
 

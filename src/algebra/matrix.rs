@@ -102,6 +102,10 @@ impl Matrix {
 
 impl fmt::Display for Matrix {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.rows == 1 && self.cols == 1 {
+            // `[5]` would read back as a list.
+            return write!(f, "matrix([[{}]])", self.entries[0]);
+        }
         write!(f, "[")?;
         for i in 0..self.rows {
             if i > 0 {

@@ -4,7 +4,6 @@
 
 use std::fmt;
 
-use num_bigint::BigInt;
 use num_rational::BigRational;
 
 use super::{AlgebraError, Cone, Matrix, Vector};
@@ -57,7 +56,7 @@ impl Polyhedron {
                 Some(
                     ap.0.iter()
                         .zip(b)
-                        .all(|(lhs, rhs)| BigRational::from(BigInt::from(lhs.to_bigint())) >= *rhs),
+                        .all(|(lhs, rhs)| BigRational::from(lhs.to_bigint()) >= *rhs),
                 )
             }
         }

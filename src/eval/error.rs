@@ -3,10 +3,15 @@
 
 use crate::syntax::{ParseError, Span};
 
-/// An error raised while evaluating, or while reading, `.lg` source.
+/// An error raised while evaluating, or while reading, `.lg` source. The details are boxed so
+/// that `Result<Value, EvalError>` stays small on the path where nothing goes wrong.
 #[derive(Clone, Debug, thiserror::Error)]
-#[error("{message}")]
-pub struct EvalError {
+#[error("{}", .0.message)]
+pub struct EvalError(Box<ErrorDetails>);
+
+/// What an [`EvalError`] says and where.
+#[derive(Clone, Debug)]
+pub struct ErrorDetails {
     /// A stable code, such as `lg::eval::unknown_name`.
     pub code: &'static str,
     /// The main message.
@@ -31,7 +36,7 @@ impl EvalError {
         span: Span,
         label: impl Into<String>,
     ) -> EvalError {
-        EvalError {
+        EvalError(Box::new(ErrorDetails {
             code,
             message: message.into(),
             span,
@@ -39,7 +44,7 @@ impl EvalError {
             help: None,
             trace: Vec::new(),
             incomplete: false,
-        }
+        }))
     }
 
     /// Adds the hint of what would be right.
@@ -82,7 +87,7 @@ impl From<ParseError> for EvalError {
             crate::syntax::ParseErrorKind::BadLiteral => "lg::parse::literal",
             crate::syntax::ParseErrorKind::Unexpected => "lg::parse::syntax",
         };
-        EvalError {
+        EvalError(Box::new(ErrorDetails {
             code,
             incomplete: e.is_incomplete(),
             message: e.message,
@@ -90,6 +95,19 @@ impl From<ParseError> for EvalError {
             label: e.label,
             help: e.help,
             trace: Vec::new(),
-        }
+        }))
+    }
+}
+
+impl std::ops::Deref for EvalError {
+    type Target = ErrorDetails;
+    fn deref(&self) -> &ErrorDetails {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for EvalError {
+    fn deref_mut(&mut self) -> &mut ErrorDetails {
+        &mut self.0
     }
 }

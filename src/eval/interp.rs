@@ -142,6 +142,32 @@ impl Interpreter {
         self.sources.len() as u32
     }
 
+    /// The comment written above a prelude function, with its signature, for `:help`.
+    pub fn prelude_doc(&self, name: &str) -> Option<String> {
+        let mut comment: Vec<&str> = Vec::new();
+        for line in PRELUDE.lines() {
+            let t = line.trim();
+            if let Some(c) = t.strip_prefix('#') {
+                comment.push(c.trim());
+                continue;
+            }
+            if let Some(rest) = t.strip_prefix("fn ") {
+                let sig = rest
+                    .split_once(')')
+                    .map(|(head, _)| format!("{head})"))
+                    .unwrap_or_default();
+                if sig.split('(').next() == Some(name) {
+                    return Some(format!(
+                        "{sig}   (prelude, written in .lg)\n\n  {}\n",
+                        comment.join("\n  ")
+                    ));
+                }
+            }
+            comment.clear();
+        }
+        None
+    }
+
     /// Names defined by the prelude.
     pub fn prelude_names(&self) -> Vec<String> {
         self.prelude.own_names()
@@ -218,8 +244,14 @@ impl Interpreter {
         }
     }
 
-    /// Evaluates an expression in an environment.
+    /// Evaluates an expression in an environment. Deep recursion (nested calls of `.lg`
+    /// functions) grows the stack on the heap as needed, so it is safe on any thread; the depth is
+    /// bounded by the call-depth limit.
     pub fn eval(&mut self, expr: &Expr, env: &Env) -> Result<Value, EvalError> {
+        stacker::maybe_grow(128 * 1024, 8 * 1024 * 1024, || self.eval_inner(expr, env))
+    }
+
+    fn eval_inner(&mut self, expr: &Expr, env: &Env) -> Result<Value, EvalError> {
         let span = expr.span;
         if let Some(left) = self.steps_left.as_mut() {
             if *left == 0 {
@@ -521,7 +553,7 @@ impl Interpreter {
                     format!("this is {}", article(other.type_name())),
                 )
                 .with_help(
-                    "only functions take arguments `f(x)`; to index a vector or list, write `p[1]`",
+                    "only functions take arguments `f(x)`; two values side by side need a comma or an operator between them; to index, write `p[1]`",
                 )),
             };
         let mut positional = Vec::new();

@@ -374,12 +374,23 @@ fn int_pow(a: &Integer, b: &Integer, ls: Span, rs: Span) -> Result<Value, EvalEr
                 "division by zero",
             ));
         }
-        let base = Value::rational(BigRational::from(a.to_bigint()));
-        return arithmetic(BinaryOp::Pow, &base, &Value::Int(b.clone()), ls, rs);
+        // a^(-n) = 1 / a^n, computed exactly.
+        let positive = match int_pow(a, &-b, ls, rs)? {
+            Value::Int(p) => p,
+            _ => unreachable!("a nonnegative power of an integer is an integer"),
+        };
+        return Ok(Value::rational(BigRational::new(
+            BigInt::from(1),
+            positive.to_bigint(),
+        )));
     }
     let small_base = a.bits() <= 1; // 0, 1, -1
+    if small_base && !b.is_zero() {
+        // 0^b = 0, 1^b = 1, (-1)^b = ±1 by the parity of b, however large b is.
+        let odd = !b.is_multiple_of(&Integer::from(2));
+        return Ok(Value::Int(if odd { a.clone() } else { a.pow(2) }));
+    }
     let e = match b.to_i64() {
-        Some(e) if small_base => (e % 2 + 2) as u32,
         Some(e) if (e as u64).saturating_mul(a.bits()) <= MAX_BITS => e as u32,
         _ => return Err(too_big(span)),
     };
@@ -443,11 +454,7 @@ fn module_sum(l: &Value, r: &Value, ls: Span, rs: Span) -> Result<Value, EvalErr
             ls.to(rs),
             format!("dimension {} against {}", bad.dim(), module.dim()),
         )
-        .with_help(format!(
-            "give the vectors {} coordinates, or the semigroup generators {}",
-            module.dim(),
-            bad.dim()
-        )));
+        .with_help("F and A must live in one Z^d; for example 2N along the first axis of Z^2 is written N{(2, 0)}"));
     }
     if offsets.is_empty() {
         return Err(EvalError::new(

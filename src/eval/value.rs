@@ -369,7 +369,7 @@ impl fmt::Display for Value {
                 // Long unions: one piece per line; a line ending in ⊎ continues, so this reads back.
                 for (i, w) in s.pieces().iter().enumerate() {
                     if i > 0 {
-                        write!(f, " ⊎\n")?;
+                        writeln!(f, " ⊎")?;
                     }
                     write!(f, "({w})")?;
                 }

@@ -96,14 +96,15 @@ impl Hash for RuleSet {
 
 impl fmt::Display for RuleSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "ruleset({{")?;
+        // A list keeps the order the moves were given in when the text is read back.
+        write!(f, "ruleset([")?;
         for (i, m) in self.moves.iter().enumerate() {
             if i > 0 {
                 write!(f, ", ")?;
             }
             write!(f, "{m}")?;
         }
-        write!(f, "}})")
+        write!(f, "])")
     }
 }
 
@@ -120,7 +121,7 @@ mod tests {
         ])
         .unwrap();
         assert_eq!(g.dim(), 2);
-        assert_eq!(g.to_string(), "ruleset({(1, 0), (0, 1), (-1, 1)})");
+        assert_eq!(g.to_string(), "ruleset([(1, 0), (0, 1), (-1, 1)])");
         let reordered = RuleSet::new(vec![
             Vector::from_i64s(&[-1, 1]),
             Vector::from_i64s(&[1, 0]),

@@ -667,7 +667,19 @@ fn translate_error(err: pest::error::Error<Rule>, text: &str, source: SourceId) 
     } else {
         format!("expected {wanted}, found {found_text}")
     };
-    let help = hint_for(found, &wanted, rest);
+    let mut help = hint_for(found, &wanted, rest);
+    if matches!(found, Some('\n') | None) {
+        // The line ended inside a bracket: say which one is still open.
+        if let (Some(b), Some(at)) = (open, open_position(&text[..pos.min(text.len())])) {
+            let line = text[..at].matches('\n').count() + 1;
+            let line_start = text[..at].rfind('\n').map_or(0, |nl| nl + 1);
+            let col = text[line_start..at].chars().count() + 1;
+            help = Some(format!(
+                "the `{b}` at line {line}, column {col} is still open: close it with `{}`",
+                closing(b)
+            ));
+        }
+    }
     ParseError {
         kind: ParseErrorKind::Unexpected,
         span,
@@ -679,6 +691,7 @@ fn translate_error(err: pest::error::Error<Rule>, text: &str, source: SourceId) 
 
 fn hint_for(found: Option<char>, wanted: &str, rest: &str) -> Option<String> {
     match found {
+        Some('=') if wanted == "a name" => Some("write the name to bind, as in `let Γ = ruleset(...)`".into()),
         Some('=') if rest.starts_with("==") => None,
         Some('=') => Some("compare with `==`; bind a name with `let x = ...`".into()),
         Some('\n') => Some("statements end at the end of a line; inside brackets an expression may go on".into()),

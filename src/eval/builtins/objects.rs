@@ -376,7 +376,7 @@ fn polyhedron(_: &mut Interpreter, a: &mut Args) -> R {
             let mut out = Vec::new();
             for x in items.iter() {
                 match x {
-                    Value::Int(i) => out.push(BigRational::from(BigInt::from(i.to_bigint()))),
+                    Value::Int(i) => out.push(BigRational::from(i.to_bigint())),
                     Value::Rational(r) => out.push((**r).clone()),
                     _ => return Err(a.wrong(1, "a vector of integers or rationals")),
                 }

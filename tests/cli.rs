@@ -1,0 +1,124 @@
+//! The `lg` binary: exit codes and streams, as scripts and CI jobs rely on them.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn lg(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_lg"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("lg starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("write stdin");
+    let out = child.wait_with_output().expect("lg finishes");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn temp_script(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("lg-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("write script");
+    path
+}
+
+#[test]
+fn a_script_that_holds_exits_0() {
+    let (code, out, err) = lg(&["examples/tour.lg"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.ends_with("all assertions hold\n"), "{out}");
+}
+
+#[test]
+fn a_failed_assertion_exits_1_with_the_span() {
+    let path = temp_script(
+        "conjecture.lg",
+        "let Γ = nim(2)\nassert len(Γ) == 4, \"Γ should have 4 moves\"\n",
+    );
+    let (code, _, err) = lg(&[path.to_str().unwrap()], "");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("Γ should have 4 moves") && err.contains("len(Γ) == 4"),
+        "{err}"
+    );
+}
+
+#[test]
+fn evaluate_one_entry() {
+    let (code, out, _) = lg(&["-e", "let Γ = nim(2); game(Γ, misere(Γ))"], "");
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "game(ruleset([(1, 0), (0, 1), (-1, 1)]), board(orthant(2), defeated: [(0, 0)]))\n"
+    );
+    let (code, _, err) = lg(&["-e", "1 +"], "");
+    assert_eq!(code, 1);
+    assert!(err.contains("the input ends"), "{err}");
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    assert_eq!(lg(&["--frobnicate"], "").0, 2);
+    assert_eq!(lg(&["-e"], "").0, 2);
+    assert_eq!(lg(&["--check"], "").0, 2);
+    assert_eq!(lg(&["no/such/file.lg"], "").0, 2);
+}
+
+#[test]
+fn check_finds_unknown_names_and_arities_without_running() {
+    let path = temp_script(
+        "check.lg",
+        "fn f(a, b) = a + b\nprint(\"this is not run\")\nlet x = f(1)\nlet y = rulset({(1, 0)})\nlet z = orthant(1, 2)\n",
+    );
+    let (code, out, err) = lg(&["--check", path.to_str().unwrap()], "");
+    assert_eq!(code, 1);
+    assert!(!out.contains("this is not run"));
+    assert!(err.contains("`f` takes 2 arguments"), "{err}");
+    assert!(err.contains("did you mean `ruleset`?"), "{err}");
+    assert!(err.contains("`orthant` takes 1 argument"), "{err}");
+    let (code, out, _) = lg(
+        &["--check", "examples/gm09_example_8_12_stratification.lg"],
+        "",
+    );
+    assert_eq!(code, 0);
+    assert!(out.ends_with(": ok\n"));
+}
+
+#[test]
+fn piped_repl_prints_results_without_prompts_and_keeps_going_after_errors() {
+    let (code, out, _) = lg(
+        &[],
+        "let Γ = ruleset([1 0 -1\n 0 1 1])\nlen(Γ)\nundefined_name\nΓ == nim(2)\n",
+    );
+    assert_eq!(code, 1, "an entry failed, so the exit code says so");
+    assert!(out.starts_with("3\n"), "{out}");
+    assert!(out.contains("`undefined_name` is not defined"), "{out}");
+    assert!(out.ends_with("true\n"), "{out}");
+    assert!(!out.contains("lg>"));
+}
+
+#[test]
+fn hostile_input_gets_a_diagnostic_not_a_crash() {
+    let deep = "(".repeat(100_000);
+    let (code, _, err) = lg(&["-e", &deep], "");
+    assert_eq!(code, 1);
+    assert!(err.contains("nested"), "{err}");
+    let (code, _, err) = lg(&["-e", "fn f(n) = f(n + 1); f(0)"], "");
+    assert_eq!(code, 1);
+    assert!(err.contains("nested more than"), "{err}");
+    let (code, _, err) = lg(&["-e", "10^(10^9)"], "");
+    assert_eq!(code, 1);
+    assert!(err.contains("bits"), "{err}");
+}
