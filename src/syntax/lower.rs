@@ -373,59 +373,8 @@ impl Lower {
                 }
                 ExprKind::Tuple(items)
             }
-            Rule::list => ExprKind::List(self.exprs(pair.into_inner())?),
-            Rule::set => ExprKind::Set(self.exprs(pair.into_inner())?),
             Rule::semigroup => ExprKind::Semigroup(self.exprs(pair.into_inner())?),
-            Rule::matrix => {
-                let mut rows = Vec::new();
-                for row in pair.into_inner() {
-                    let mut entries = Vec::new();
-                    for entry in row.into_inner() {
-                        entries.push(self.matrix_entry(entry)?);
-                    }
-                    rows.push(entries);
-                }
-                if rows.len() == 1 && rows[0].len() == 1 {
-                    ExprKind::List(rows.pop().expect("one row"))
-                } else {
-                    ExprKind::Matrix(rows)
-                }
-            }
-            Rule::comprehension | Rule::set_comprehension => {
-                let kind = if pair.as_rule() == Rule::comprehension {
-                    CollectionKind::List
-                } else {
-                    CollectionKind::Set
-                };
-                let mut inner = pair.into_inner();
-                let body = self.expr(inner.next().expect("comprehension has a body"))?;
-                let mut clauses = Vec::new();
-                for c in inner {
-                    match c.as_rule() {
-                        Rule::for_clause => {
-                            let mut ci = c
-                                .into_inner()
-                                .filter(|p| !matches!(p.as_rule(), Rule::kw_for | Rule::kw_in));
-                            let var = self.ident(ci.next().expect("for clause has a variable"));
-                            let iter =
-                                self.expr(ci.next().expect("for clause has a collection"))?;
-                            clauses.push(Clause::For { var, iter });
-                        }
-                        _ => {
-                            let cond = c
-                                .into_inner()
-                                .find(|p| p.as_rule() == Rule::expr)
-                                .expect("if clause");
-                            clauses.push(Clause::If(self.expr(cond)?));
-                        }
-                    }
-                }
-                ExprKind::Comprehension {
-                    kind,
-                    body: Box::new(body),
-                    clauses,
-                }
-            }
+            Rule::brackets | Rule::braces => return self.collection(pair),
             Rule::if_expr => return self.if_expr(pair),
             Rule::for_expr => {
                 let mut inner = pair
@@ -471,6 +420,82 @@ impl Lower {
                 ExprKind::Binary(BinaryOp::Mul, Box::new(coef_e), Box::new(base))
             }
             r => unreachable!("unexpected primary rule {r:?}"),
+        };
+        Ok(Expr { kind, span })
+    }
+
+    /// `[...]` and `{...}`: a matrix, a list or set, or a comprehension.
+    fn collection(&self, pair: Pair<Rule>) -> PResult<Expr> {
+        let span = self.span(&pair);
+        let is_list = pair.as_rule() == Rule::brackets;
+        let mut inner = pair.into_inner();
+        let Some(first) = inner.next() else {
+            let kind = if is_list {
+                ExprKind::List(Vec::new())
+            } else {
+                ExprKind::Set(Vec::new())
+            };
+            return Ok(Expr { kind, span });
+        };
+        if first.as_rule() == Rule::matrix_rows {
+            let mut rows = Vec::new();
+            for row in first.into_inner() {
+                let entries = row
+                    .into_inner()
+                    .map(|e| self.matrix_entry(e))
+                    .collect::<PResult<Vec<_>>>()?;
+                rows.push(entries);
+            }
+            let kind = if rows.len() == 1 && rows[0].len() == 1 {
+                ExprKind::List(rows.pop().expect("one row"))
+            } else {
+                ExprKind::Matrix(rows)
+            };
+            return Ok(Expr { kind, span });
+        }
+        let head = self.expr(first)?;
+        let rest = inner
+            .next()
+            .expect("items or clauses follow the first expression");
+        let kind = if rest.as_rule() == Rule::clauses {
+            let mut clauses = Vec::new();
+            for c in rest.into_inner() {
+                match c.as_rule() {
+                    Rule::for_clause => {
+                        let mut ci = c
+                            .into_inner()
+                            .filter(|p| !matches!(p.as_rule(), Rule::kw_for | Rule::kw_in));
+                        let var = self.ident(ci.next().expect("for clause has a variable"));
+                        let iter = self.expr(ci.next().expect("for clause has a collection"))?;
+                        clauses.push(Clause::For { var, iter });
+                    }
+                    _ => {
+                        let cond = c
+                            .into_inner()
+                            .find(|p| p.as_rule() == Rule::expr)
+                            .expect("if clause");
+                        clauses.push(Clause::If(self.expr(cond)?));
+                    }
+                }
+            }
+            let kind = if is_list {
+                CollectionKind::List
+            } else {
+                CollectionKind::Set
+            };
+            ExprKind::Comprehension {
+                kind,
+                body: Box::new(head),
+                clauses,
+            }
+        } else {
+            let mut items = vec![head];
+            items.extend(self.exprs(rest.into_inner())?);
+            if is_list {
+                ExprKind::List(items)
+            } else {
+                ExprKind::Set(items)
+            }
         };
         Ok(Expr { kind, span })
     }
@@ -540,9 +565,11 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::string => "a string",
         Rule::boolean => "`true` or `false`",
         Rule::tuple => "a vector `(..)`",
-        Rule::list | Rule::comprehension => "a list `[..]`",
-        Rule::matrix => "a matrix",
-        Rule::set | Rule::set_comprehension => "a set `{..}`",
+        Rule::brackets => "a list `[..]`",
+        Rule::matrix_rows => "a matrix",
+        Rule::braces => "a set `{..}`",
+        Rule::more_items => "`,`",
+        Rule::clauses => "`for`",
         Rule::semigroup => "a semigroup `N{..}`",
         Rule::block => "a block `{ .. }`",
         Rule::call_args => "arguments `(..)`",
@@ -837,6 +864,16 @@ mod tests {
         for s in ["f(1))", "let = 3", "1 2", "\"abc"] {
             let e = parse_program(s, SourceId(0)).unwrap_err();
             assert!(!e.is_incomplete(), "{s:?} should be an error: {e:?}");
+        }
+    }
+
+    #[test]
+    fn nesting_up_to_the_limit_parses() {
+        // Each bracket reads its first expression once; backtracking here once made this exponential.
+        for (open, close) in [("[", "]"), ("{", "}"), ("(", ")"), ("[{(", ")}]")] {
+            let depth = 90 / open.len();
+            let s = open.repeat(depth) + "1" + &close.repeat(depth);
+            parse(&s);
         }
     }
 

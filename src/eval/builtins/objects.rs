@@ -3,7 +3,6 @@
 
 use std::rc::Rc;
 
-use num_bigint::BigInt;
 use num_rational::BigRational;
 
 use super::{Args, Builtin};
