@@ -6,9 +6,14 @@
 
 mod cone;
 mod error;
+pub mod hilbert;
 mod integer;
+pub mod lattice;
+pub mod linalg;
+pub mod lp;
 mod matrix;
 mod module;
+pub mod polyhedral;
 mod polyhedron;
 mod semigroup;
 mod stratification;

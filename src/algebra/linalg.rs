@@ -1,0 +1,220 @@
+//! Exact linear algebra over Q with integer inputs: reduced row echelon form, rank, a basis of the
+//! kernel made of primitive integer vectors, solving linear systems, and determinants by
+//! fraction-free (Bareiss) elimination. The lattice algorithms (Hermite and Smith normal forms)
+//! build on these.
+
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{One, Signed, Zero};
+
+use super::{Integer, Matrix, Vector};
+
+fn to_q(x: &Integer) -> BigRational {
+    BigRational::from(x.to_bigint())
+}
+
+/// The reduced row echelon form of the rows (over Q), with the pivot column of each nonzero row.
+pub fn rref(rows: &[Vector], ncols: usize) -> (Vec<Vec<BigRational>>, Vec<usize>) {
+    let mut m: Vec<Vec<BigRational>> = rows.iter().map(|r| r.0.iter().map(to_q).collect()).collect();
+    let mut pivots = Vec::new();
+    let mut r = 0;
+    for c in 0..ncols {
+        let Some(p) = (r..m.len()).find(|&i| !m[i][c].is_zero()) else { continue };
+        m.swap(r, p);
+        let inv = m[r][c].recip();
+        for x in m[r].iter_mut() {
+            *x *= &inv;
+        }
+        for i in 0..m.len() {
+            if i != r && !m[i][c].is_zero() {
+                let f = m[i][c].clone();
+                for j in 0..ncols {
+                    let t = &m[r][j] * &f;
+                    m[i][j] -= t;
+                }
+            }
+        }
+        pivots.push(c);
+        r += 1;
+        if r == m.len() {
+            break;
+        }
+    }
+    m.truncate(r);
+    (m, pivots)
+}
+
+/// The rank of a set of vectors of dimension `ncols` (the dimension of their span).
+pub fn rank(rows: &[Vector], ncols: usize) -> usize {
+    rref(rows, ncols).1.len()
+}
+
+/// Clears denominators and common factors: the primitive integer vector on the ray of `v`.
+pub fn primitive_from_rational(v: &[BigRational]) -> Vector {
+    let lcm = v.iter().fold(BigInt::one(), |acc, x| num_integer::Integer::lcm(&acc, x.denom()));
+    let ints: Vec<BigInt> = v.iter().map(|x| (x * BigRational::from(lcm.clone())).to_integer()).collect();
+    primitive(&Vector(ints.into_iter().map(Integer::from).collect()))
+}
+
+/// `v` divided by the gcd of its entries (0 stays 0).
+pub fn primitive(v: &Vector) -> Vector {
+    let g = v.0.iter().fold(Integer::ZERO, |acc, x| acc.gcd(x));
+    if g.is_zero() || g == Integer::ONE {
+        return v.clone();
+    }
+    Vector(v.0.iter().map(|x| x.div_floor(&g).expect("g is not zero")).collect())
+}
+
+/// A basis of {x ∈ Q^d : r·x = 0 for every row r}, as primitive integer vectors.
+pub fn kernel(rows: &[Vector], ncols: usize) -> Vec<Vector> {
+    let (m, pivots) = rref(rows, ncols);
+    let free: Vec<usize> = (0..ncols).filter(|c| !pivots.contains(c)).collect();
+    free.iter()
+        .map(|&f| {
+            let mut x = vec![BigRational::zero(); ncols];
+            x[f] = BigRational::one();
+            for (row, &p) in m.iter().zip(&pivots) {
+                x[p] = -row[f].clone();
+            }
+            primitive_from_rational(&x)
+        })
+        .collect()
+}
+
+/// Some rational solution x of A x = b, or `None` when there is none.
+pub fn solve(a: &Matrix, b: &[BigRational]) -> Option<Vec<BigRational>> {
+    let n = a.ncols();
+    let rows: Vec<Vec<BigRational>> =
+        (0..a.nrows()).map(|i| (0..n).map(|j| to_q(a.get(i, j))).chain(std::iter::once(b[i].clone())).collect()).collect();
+    // Eliminate on the augmented matrix, pivoting only in the first n columns.
+    let mut m = rows;
+    let mut pivots = Vec::new();
+    let mut r = 0;
+    for c in 0..n {
+        let Some(p) = (r..m.len()).find(|&i| !m[i][c].is_zero()) else { continue };
+        m.swap(r, p);
+        let inv = m[r][c].recip();
+        for x in m[r].iter_mut() {
+            *x *= &inv;
+        }
+        for i in 0..m.len() {
+            if i != r && !m[i][c].is_zero() {
+                let f = m[i][c].clone();
+                for j in 0..=n {
+                    let t = &m[r][j] * &f;
+                    m[i][j] -= t;
+                }
+            }
+        }
+        pivots.push(c);
+        r += 1;
+    }
+    if m[r..].iter().any(|row| !row[n].is_zero()) {
+        return None;
+    }
+    let mut x = vec![BigRational::zero(); n];
+    for (row, &p) in m.iter().zip(&pivots) {
+        x[p] = row[n].clone();
+    }
+    Some(x)
+}
+
+/// The determinant of a square matrix, by fraction-free elimination (exact, no fractions).
+pub fn determinant(a: &Matrix) -> Integer {
+    let n = a.nrows();
+    assert_eq!(n, a.ncols(), "determinant of a non-square matrix");
+    let mut m: Vec<Vec<BigInt>> = (0..n).map(|i| (0..n).map(|j| a.get(i, j).to_bigint()).collect()).collect();
+    let mut sign = BigInt::one();
+    let mut prev = BigInt::one();
+    for k in 0..n {
+        if m[k][k].is_zero() {
+            let Some(p) = (k + 1..n).find(|&i| !m[i][k].is_zero()) else { return Integer::ZERO };
+            m.swap(k, p);
+            sign = -sign;
+        }
+        for i in k + 1..n {
+            for j in k + 1..n {
+                let v = (&m[i][j] * &m[k][k] - &m[i][k] * &m[k][j]) / &prev;
+                m[i][j] = v;
+            }
+        }
+        prev = m[k][k].clone();
+    }
+    Integer::from(sign * &m[n - 1][n - 1])
+}
+
+/// Whether `x` is a nonnegative rational vector.
+pub fn is_nonnegative(x: &[BigRational]) -> bool {
+    x.iter().all(|v| !v.is_negative())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn v(xs: &[i64]) -> Vector {
+        Vector::from_i64s(xs)
+    }
+
+    fn brute_det(m: &[Vec<i64>]) -> BigInt {
+        // Leibniz expansion along the first row.
+        let n = m.len();
+        if n == 1 {
+            return BigInt::from(m[0][0]);
+        }
+        (0..n)
+            .map(|j| {
+                let minor: Vec<Vec<i64>> =
+                    m[1..].iter().map(|r| r.iter().enumerate().filter(|(c, _)| *c != j).map(|(_, x)| *x).collect()).collect();
+                let s = if j % 2 == 0 { 1 } else { -1 };
+                BigInt::from(s * m[0][j]) * brute_det(&minor)
+            })
+            .sum()
+    }
+
+    proptest! {
+        #[test]
+        fn kernel_vectors_are_annihilated_and_independent(rows in proptest::collection::vec(proptest::collection::vec(-4i64..=4, 4), 0..4)) {
+            let rows: Vec<Vector> = rows.iter().map(|r| v(r)).collect();
+            let k = kernel(&rows, 4);
+            prop_assert_eq!(k.len() + rank(&rows, 4), 4);
+            for x in &k {
+                for r in &rows {
+                    prop_assert!(r.dot(x).is_zero());
+                }
+            }
+            prop_assert_eq!(rank(&k, 4), k.len());
+        }
+
+        #[test]
+        fn determinant_matches_the_leibniz_formula(entries in proptest::collection::vec(-6i64..=6, 16)) {
+            let m: Vec<Vec<i64>> = entries.chunks(4).map(|c| c.to_vec()).collect();
+            let a = Matrix::from_rows(m.iter().map(|r| r.iter().map(|&x| Integer::from(x)).collect()).collect()).unwrap();
+            prop_assert_eq!(determinant(&a).to_bigint(), brute_det(&m));
+        }
+
+        #[test]
+        fn solutions_solve(entries in proptest::collection::vec(-5i64..=5, 12), x in proptest::collection::vec(-5i64..=5, 4)) {
+            let a = Matrix::from_rows(entries.chunks(4).map(|c| c.iter().map(|&e| Integer::from(e)).collect()).collect()).unwrap();
+            let b: Vec<BigRational> = a.apply(&v(&x)).0.iter().map(to_q).collect();
+            let y = solve(&a, &b).expect("b is in the image");
+            for i in 0..3 {
+                let lhs: BigRational = (0..4).map(|j| to_q(a.get(i, j)) * &y[j]).sum();
+                prop_assert_eq!(&lhs, &b[i]);
+            }
+        }
+    }
+
+    #[test]
+    fn inconsistent_systems_have_no_solution() {
+        let a = Matrix::from_rows(vec![vec![1.into(), 1.into()], vec![2.into(), 2.into()]]).unwrap();
+        assert!(solve(&a, &[BigRational::from(BigInt::from(1)), BigRational::from(BigInt::from(3))]).is_none());
+    }
+
+    #[test]
+    fn primitive_vectors() {
+        assert_eq!(primitive(&v(&[4, -6, 0])), v(&[2, -3, 0]));
+        assert_eq!(kernel(&[v(&[1, 1, 0])], 3).len(), 2);
+    }
+}

@@ -1,0 +1,1 @@
+//! Running 4ti2 (being written).

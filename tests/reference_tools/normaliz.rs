@@ -1,0 +1,1 @@
+//! Running Normaliz (being written).
