@@ -1,4 +1,6 @@
-//! Every script in `examples/` runs without error, and its whole output is a reviewed snapshot.
+//! Every script in `examples/` runs, and its whole output is a reviewed snapshot. A script whose
+//! first line is `# expect: error` demonstrates a rejection: it must end in a diagnostic, which is
+//! part of its snapshot.
 
 mod common;
 
@@ -6,12 +8,15 @@ mod common;
 fn example_scripts() {
     insta::glob!("../examples", "*.lg", |path| {
         let text = std::fs::read_to_string(path).expect("readable example");
-        let name = format!(
-            "examples/{}",
-            path.file_name().expect("a file").to_string_lossy()
-        );
+        let name = format!("examples/{}", path.file_name().expect("a file").to_string_lossy());
+        let expects_error = text.lines().next().is_some_and(|l| l.trim() == "# expect: error");
         let (out, err) = common::run_script(&name, &text);
-        assert!(err.is_none(), "{name} failed:\n{}", err.unwrap_or_default());
-        insta::assert_snapshot!(out);
+        let shown = match (err, expects_error) {
+            (None, false) => out,
+            (Some(e), true) => format!("{out}---\n{e}"),
+            (Some(e), false) => panic!("{name} failed:\n{e}"),
+            (None, true) => panic!("{name} says `# expect: error`, but it ran without one:\n{out}"),
+        };
+        insta::assert_snapshot!(shown);
     });
 }
