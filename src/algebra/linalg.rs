@@ -15,11 +15,16 @@ fn to_q(x: &Integer) -> BigRational {
 
 /// The reduced row echelon form of the rows (over Q), with the pivot column of each nonzero row.
 pub fn rref(rows: &[Vector], ncols: usize) -> (Vec<Vec<BigRational>>, Vec<usize>) {
-    let mut m: Vec<Vec<BigRational>> = rows.iter().map(|r| r.0.iter().map(to_q).collect()).collect();
+    let mut m: Vec<Vec<BigRational>> = rows
+        .iter()
+        .map(|r| r.0.iter().map(to_q).collect())
+        .collect();
     let mut pivots = Vec::new();
     let mut r = 0;
     for c in 0..ncols {
-        let Some(p) = (r..m.len()).find(|&i| !m[i][c].is_zero()) else { continue };
+        let Some(p) = (r..m.len()).find(|&i| !m[i][c].is_zero()) else {
+            continue;
+        };
         m.swap(r, p);
         let inv = m[r][c].recip();
         for x in m[r].iter_mut() {
@@ -51,8 +56,13 @@ pub fn rank(rows: &[Vector], ncols: usize) -> usize {
 
 /// Clears denominators and common factors: the primitive integer vector on the ray of `v`.
 pub fn primitive_from_rational(v: &[BigRational]) -> Vector {
-    let lcm = v.iter().fold(BigInt::one(), |acc, x| num_integer::Integer::lcm(&acc, x.denom()));
-    let ints: Vec<BigInt> = v.iter().map(|x| (x * BigRational::from(lcm.clone())).to_integer()).collect();
+    let lcm = v.iter().fold(BigInt::one(), |acc, x| {
+        num_integer::Integer::lcm(&acc, x.denom())
+    });
+    let ints: Vec<BigInt> = v
+        .iter()
+        .map(|x| (x * BigRational::from(lcm.clone())).to_integer())
+        .collect();
     primitive(&Vector(ints.into_iter().map(Integer::from).collect()))
 }
 
@@ -62,7 +72,11 @@ pub fn primitive(v: &Vector) -> Vector {
     if g.is_zero() || g == Integer::ONE {
         return v.clone();
     }
-    Vector(v.0.iter().map(|x| x.div_floor(&g).expect("g is not zero")).collect())
+    Vector(
+        v.0.iter()
+            .map(|x| x.div_floor(&g).expect("g is not zero"))
+            .collect(),
+    )
 }
 
 /// A basis of {x ∈ Q^d : r·x = 0 for every row r}, as primitive integer vectors.
@@ -84,14 +98,22 @@ pub fn kernel(rows: &[Vector], ncols: usize) -> Vec<Vector> {
 /// Some rational solution x of A x = b, or `None` when there is none.
 pub fn solve(a: &Matrix, b: &[BigRational]) -> Option<Vec<BigRational>> {
     let n = a.ncols();
-    let rows: Vec<Vec<BigRational>> =
-        (0..a.nrows()).map(|i| (0..n).map(|j| to_q(a.get(i, j))).chain(std::iter::once(b[i].clone())).collect()).collect();
+    let rows: Vec<Vec<BigRational>> = (0..a.nrows())
+        .map(|i| {
+            (0..n)
+                .map(|j| to_q(a.get(i, j)))
+                .chain(std::iter::once(b[i].clone()))
+                .collect()
+        })
+        .collect();
     // Eliminate on the augmented matrix, pivoting only in the first n columns.
     let mut m = rows;
     let mut pivots = Vec::new();
     let mut r = 0;
     for c in 0..n {
-        let Some(p) = (r..m.len()).find(|&i| !m[i][c].is_zero()) else { continue };
+        let Some(p) = (r..m.len()).find(|&i| !m[i][c].is_zero()) else {
+            continue;
+        };
         m.swap(r, p);
         let inv = m[r][c].recip();
         for x in m[r].iter_mut() {
@@ -123,12 +145,16 @@ pub fn solve(a: &Matrix, b: &[BigRational]) -> Option<Vec<BigRational>> {
 pub fn determinant(a: &Matrix) -> Integer {
     let n = a.nrows();
     assert_eq!(n, a.ncols(), "determinant of a non-square matrix");
-    let mut m: Vec<Vec<BigInt>> = (0..n).map(|i| (0..n).map(|j| a.get(i, j).to_bigint()).collect()).collect();
+    let mut m: Vec<Vec<BigInt>> = (0..n)
+        .map(|i| (0..n).map(|j| a.get(i, j).to_bigint()).collect())
+        .collect();
     let mut sign = BigInt::one();
     let mut prev = BigInt::one();
     for k in 0..n {
         if m[k][k].is_zero() {
-            let Some(p) = (k + 1..n).find(|&i| !m[i][k].is_zero()) else { return Integer::ZERO };
+            let Some(p) = (k + 1..n).find(|&i| !m[i][k].is_zero()) else {
+                return Integer::ZERO;
+            };
             m.swap(k, p);
             sign = -sign;
         }
@@ -165,8 +191,16 @@ mod tests {
         }
         (0..n)
             .map(|j| {
-                let minor: Vec<Vec<i64>> =
-                    m[1..].iter().map(|r| r.iter().enumerate().filter(|(c, _)| *c != j).map(|(_, x)| *x).collect()).collect();
+                let minor: Vec<Vec<i64>> = m[1..]
+                    .iter()
+                    .map(|r| {
+                        r.iter()
+                            .enumerate()
+                            .filter(|(c, _)| *c != j)
+                            .map(|(_, x)| *x)
+                            .collect()
+                    })
+                    .collect();
                 let s = if j % 2 == 0 { 1 } else { -1 };
                 BigInt::from(s * m[0][j]) * brute_det(&minor)
             })
@@ -208,8 +242,16 @@ mod tests {
 
     #[test]
     fn inconsistent_systems_have_no_solution() {
-        let a = Matrix::from_rows(vec![vec![1.into(), 1.into()], vec![2.into(), 2.into()]]).unwrap();
-        assert!(solve(&a, &[BigRational::from(BigInt::from(1)), BigRational::from(BigInt::from(3))]).is_none());
+        let a =
+            Matrix::from_rows(vec![vec![1.into(), 1.into()], vec![2.into(), 2.into()]]).unwrap();
+        assert!(solve(
+            &a,
+            &[
+                BigRational::from(BigInt::from(1)),
+                BigRational::from(BigInt::from(3))
+            ]
+        )
+        .is_none());
     }
 
     #[test]
