@@ -61,6 +61,7 @@ pub struct Session {
     printed: SharedBuffer,
     pending: String,
     entries: usize,
+    errors: usize,
     style: Style,
 }
 
@@ -80,8 +81,14 @@ impl Session {
             printed,
             pending: String::new(),
             entries: 0,
+            errors: 0,
             style,
         }
+    }
+
+    /// How many entries ended in an error so far.
+    pub fn errors(&self) -> usize {
+        self.errors
     }
 
     /// Whether an entry is waiting for more lines.
@@ -149,7 +156,10 @@ impl Session {
                     }
                 }
             }
-            Err(e) => out.push_str(&self.render(&e)),
+            Err(e) => {
+                self.errors += 1;
+                out.push_str(&self.render(&e));
+            }
         }
         out
     }
@@ -297,23 +307,20 @@ impl Session {
 /// Returns the process exit code (1 if any entry failed).
 pub fn run_piped(input: impl BufRead, mut out: impl Write) -> i32 {
     let mut session = Session::new(Style::Plain);
-    let mut failed = false;
     for line in input.lines() {
         let Ok(line) = line else { break };
         match session.feed(&line) {
             Reply::More => {}
             Reply::Output(s) => {
-                failed |= s.contains("× ");
                 let _ = out.write_all(s.as_bytes());
             }
             Reply::Quit => break,
         }
     }
     if let Some(s) = session.finish() {
-        failed |= s.contains("× ");
         let _ = out.write_all(s.as_bytes());
     }
-    i32::from(failed)
+    i32::from(session.errors() > 0)
 }
 
 struct LgHelper {
