@@ -8,8 +8,14 @@ mod common;
 fn example_scripts() {
     insta::glob!("../examples", "*.lg", |path| {
         let text = std::fs::read_to_string(path).expect("readable example");
-        let name = format!("examples/{}", path.file_name().expect("a file").to_string_lossy());
-        let expects_error = text.lines().next().is_some_and(|l| l.trim() == "# expect: error");
+        let name = format!(
+            "examples/{}",
+            path.file_name().expect("a file").to_string_lossy()
+        );
+        let expects_error = text
+            .lines()
+            .next()
+            .is_some_and(|l| l.trim() == "# expect: error");
         let (out, err) = common::run_script(&name, &text);
         let shown = match (err, expects_error) {
             (None, false) => out,
