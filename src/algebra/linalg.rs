@@ -13,15 +13,16 @@ fn to_q(x: &Integer) -> BigRational {
     BigRational::from(x.to_bigint())
 }
 
-/// The reduced row echelon form of the rows (over Q), with the pivot column of each nonzero row.
-pub fn rref(rows: &[Vector], ncols: usize) -> (Vec<Vec<BigRational>>, Vec<usize>) {
-    let mut m: Vec<Vec<BigRational>> = rows
-        .iter()
-        .map(|r| r.0.iter().map(to_q).collect())
-        .collect();
+/// Gauss–Jordan elimination in place, choosing pivots only among the first `pivot_cols` columns;
+/// returns the pivot columns. Rows below the last pivot row are left as they end up (zero in the
+/// pivot columns).
+fn eliminate(m: &mut [Vec<BigRational>], pivot_cols: usize) -> Vec<usize> {
     let mut pivots = Vec::new();
     let mut r = 0;
-    for c in 0..ncols {
+    for c in 0..pivot_cols {
+        if r == m.len() {
+            break;
+        }
         let Some(p) = (r..m.len()).find(|&i| !m[i][c].is_zero()) else {
             continue;
         };
@@ -30,22 +31,29 @@ pub fn rref(rows: &[Vector], ncols: usize) -> (Vec<Vec<BigRational>>, Vec<usize>
         for x in m[r].iter_mut() {
             *x *= &inv;
         }
-        for i in 0..m.len() {
-            if i != r && !m[i][c].is_zero() {
-                let f = m[i][c].clone();
-                for j in 0..ncols {
-                    let t = &m[r][j] * &f;
-                    m[i][j] -= t;
+        let pivot_row = m[r].clone();
+        for (i, row) in m.iter_mut().enumerate() {
+            if i != r && !row[c].is_zero() {
+                let f = row[c].clone();
+                for (x, p) in row.iter_mut().zip(&pivot_row) {
+                    *x -= p * &f;
                 }
             }
         }
         pivots.push(c);
         r += 1;
-        if r == m.len() {
-            break;
-        }
     }
-    m.truncate(r);
+    pivots
+}
+
+/// The reduced row echelon form of the rows (over Q), with the pivot column of each nonzero row.
+pub fn rref(rows: &[Vector], ncols: usize) -> (Vec<Vec<BigRational>>, Vec<usize>) {
+    let mut m: Vec<Vec<BigRational>> = rows
+        .iter()
+        .map(|r| r.0.iter().map(to_q).collect())
+        .collect();
+    let pivots = eliminate(&mut m, ncols);
+    m.truncate(pivots.len());
     (m, pivots)
 }
 
@@ -98,7 +106,7 @@ pub fn kernel(rows: &[Vector], ncols: usize) -> Vec<Vector> {
 /// Some rational solution x of A x = b, or `None` when there is none.
 pub fn solve(a: &Matrix, b: &[BigRational]) -> Option<Vec<BigRational>> {
     let n = a.ncols();
-    let rows: Vec<Vec<BigRational>> = (0..a.nrows())
+    let mut m: Vec<Vec<BigRational>> = (0..a.nrows())
         .map(|i| {
             (0..n)
                 .map(|j| to_q(a.get(i, j)))
@@ -107,31 +115,8 @@ pub fn solve(a: &Matrix, b: &[BigRational]) -> Option<Vec<BigRational>> {
         })
         .collect();
     // Eliminate on the augmented matrix, pivoting only in the first n columns.
-    let mut m = rows;
-    let mut pivots = Vec::new();
-    let mut r = 0;
-    for c in 0..n {
-        let Some(p) = (r..m.len()).find(|&i| !m[i][c].is_zero()) else {
-            continue;
-        };
-        m.swap(r, p);
-        let inv = m[r][c].recip();
-        for x in m[r].iter_mut() {
-            *x *= &inv;
-        }
-        for i in 0..m.len() {
-            if i != r && !m[i][c].is_zero() {
-                let f = m[i][c].clone();
-                for j in 0..=n {
-                    let t = &m[r][j] * &f;
-                    m[i][j] -= t;
-                }
-            }
-        }
-        pivots.push(c);
-        r += 1;
-    }
-    if m[r..].iter().any(|row| !row[n].is_zero()) {
+    let pivots = eliminate(&mut m, n);
+    if m[pivots.len()..].iter().any(|row| !row[n].is_zero()) {
         return None;
     }
     let mut x = vec![BigRational::zero(); n];
@@ -233,9 +218,9 @@ mod tests {
             let a = Matrix::from_rows(entries.chunks(4).map(|c| c.iter().map(|&e| Integer::from(e)).collect()).collect()).unwrap();
             let b: Vec<BigRational> = a.apply(&v(&x)).0.iter().map(to_q).collect();
             let y = solve(&a, &b).expect("b is in the image");
-            for i in 0..3 {
+            for (i, bi) in b.iter().enumerate() {
                 let lhs: BigRational = (0..4).map(|j| to_q(a.get(i, j)) * &y[j]).sum();
-                prop_assert_eq!(&lhs, &b[i]);
+                prop_assert_eq!(&lhs, bi);
             }
         }
     }

@@ -161,9 +161,8 @@ fn simplex(a: &[Vec<Q>], b: &[Q], c: &[Q], poll: bool) -> LpOutcome {
     let phase1: Vec<Q> = (0..total)
         .map(|j| if j >= n { Q::one() } else { Q::zero() })
         .collect();
-    match t.optimise(&phase1, &|_| true, poll) {
-        None => return LpOutcome::Interrupted,
-        Some(_) => {}
+    if t.optimise(&phase1, &|_| true, poll).is_none() {
+        return LpOutcome::Interrupted;
     }
     if t.value(&phase1).is_positive() {
         return LpOutcome::Infeasible;
