@@ -72,6 +72,29 @@ fn board(d: usize) -> impl Strategy<Value = GameBoard> {
     })
 }
 
+/// Games on N^d whose rule sets contain the unit vectors and moves of positive weight under
+/// (1, ..., 1), so that both axioms hold; the constructor checks them again.
+fn game(d: usize) -> impl Strategy<Value = LatticeGame> {
+    (
+        vectors(d, 0..4),
+        proptest::collection::vec(proptest::collection::vec(0i64..3, d), 0..3),
+    )
+        .prop_filter_map("a rule set", move |(extra, defeated)| {
+            let mut moves: Vec<Vector> = (0..d).map(|i| Vector::unit(d, i)).collect();
+            moves.extend(
+                extra
+                    .into_iter()
+                    .filter(|m| m.0.iter().fold(Integer::ZERO, |a, x| a + x).signum() > 0),
+            );
+            let board = GameBoard::new(
+                Polyhedron::Cone(Cone::orthant(d).unwrap()),
+                defeated.iter().map(|p| Vector::from_i64s(p)).collect(),
+            )
+            .ok()?;
+            LatticeGame::new(RuleSet::new(moves).ok()?, board).ok()
+        })
+}
+
 fn object() -> impl Strategy<Value = Value> {
     (1usize..4).prop_flat_map(|d| {
         prop_oneof![
@@ -89,8 +112,7 @@ fn object() -> impl Strategy<Value = Value> {
             }),
             ruleset(d).prop_map(|r| Value::RuleSet(Rc::new(r))),
             board(d).prop_map(|b| Value::Board(Rc::new(b))),
-            (ruleset(d), board(d))
-                .prop_map(|(r, b)| Value::Game(Rc::new(LatticeGame::new(r, b).unwrap()))),
+            game(d).prop_map(|g| Value::Game(Rc::new(g))),
         ]
     })
 }

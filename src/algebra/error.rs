@@ -29,6 +29,18 @@ pub enum AlgebraError {
     /// Vectors of dimension 0 are not points of any Z^d used here.
     #[error("vectors must have at least one coordinate")]
     ZeroDimension,
+    /// A set that must be bounded is not; `ray` is a direction it contains.
+    #[error("the polyhedron is unbounded: it contains the ray {ray}")]
+    Unbounded {
+        /// A recession direction.
+        ray: super::Vector,
+    },
+    /// The computation would be too large to finish.
+    #[error("too large to compute: {0}")]
+    TooLarge(String),
+    /// The user interrupted the computation (Ctrl-C).
+    #[error("interrupted")]
+    Interrupted,
 }
 
 impl AlgebraError {

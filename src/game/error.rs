@@ -19,6 +19,9 @@ pub enum GameError {
     /// A defeated position does not lie on the polyhedron.
     #[error("the defeated position {0} does not lie in the polyhedron of the board")]
     DefeatedOffBoard(Vector),
+    /// Γ does not satisfy the axioms of [GM09] Definition 2.3 for the board's recession cone.
+    #[error("not a rule set for this board: {0}")]
+    NotARuleSet(super::axioms::AxiomViolation),
     /// Dimensions or shapes disagree.
     #[error(transparent)]
     Algebra(#[from] AlgebraError),

@@ -1,6 +1,7 @@
 //! Lattice games ([GM09] Definition 2.9): a game board together with a rule set of the same
-//! dimension. Positions are the points of the board; p has a move to p − γ for γ ∈ Γ, legal when
-//! p − γ lies on the board.
+//! dimension, satisfying the axioms of [GM09] Definition 2.3 for the board's recession cone.
+//! Positions are the points of the board; p has a move to p − γ for γ ∈ Γ, legal when p − γ lies
+//! on the board.
 
 use std::fmt;
 
@@ -15,7 +16,8 @@ pub struct LatticeGame {
 }
 
 impl LatticeGame {
-    /// The game with rule set Γ on board B (dimensions must agree).
+    /// The game with rule set Γ on board B: dimensions must agree, and Γ must be a rule set for
+    /// the recession cone of B (both axioms are decided exactly).
     pub fn new(rules: RuleSet, board: GameBoard) -> Result<LatticeGame, GameError> {
         if rules.dim() != board.dim() {
             return Err(AlgebraError::DimensionMismatch {
@@ -25,6 +27,8 @@ impl LatticeGame {
             }
             .into());
         }
+        let cone = super::axioms::recession_cone(&board)?;
+        super::axioms::check_axioms(&rules, &cone).map_err(GameError::NotARuleSet)?;
         Ok(LatticeGame { rules, board })
     }
 

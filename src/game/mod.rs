@@ -4,6 +4,7 @@
 //! Construction checks what is cheap (dimensions agree, 0 is not a move). The rule-set axioms,
 //! which need linear programming over the board's cone, are decided by the algebra engine.
 
+pub mod axioms;
 mod board;
 mod error;
 mod lattice_game;

@@ -6,6 +6,7 @@
 //! for capabilities that later work fills in).
 
 mod core;
+mod geometry;
 mod objects;
 mod planned;
 
@@ -49,6 +50,7 @@ fn table() -> &'static IndexMap<&'static str, Builtin> {
         let mut all = Vec::new();
         core::register(&mut all);
         objects::register(&mut all);
+        geometry::register(&mut all);
         planned::register(&mut all);
         let mut map = IndexMap::new();
         for b in all {
@@ -347,15 +349,22 @@ pub fn contains(
                 Value::Polyhedron(q) => check_dim(q.dim(), p, espan).map(|_| q.contains_directly(p))?,
                 _ => unreachable!("matched above"),
             };
-            direct.ok_or_else(|| {
-                EvalError::new(
-                    "lg::eval::not_available",
-                    "membership in a cone given by generators needs the exact polyhedral engine, which this version does not have yet",
-                    cspan,
-                    "a cone given by generators",
-                )
-                .with_help("describe the cone by inequalities with `halfspaces(A)` to test membership now")
-            })
+            match direct {
+                Some(b) => Ok(b),
+                None => {
+                    let cone = match collection {
+                        Value::Cone(c) => (**c).clone(),
+                        Value::Polyhedron(q) => match &**q {
+                            crate::algebra::Polyhedron::Cone(c) => c.clone(),
+                            _ => unreachable!("inequalities are decided directly"),
+                        },
+                        _ => unreachable!("matched above"),
+                    };
+                    let data = crate::algebra::polyhedral::ConeData::of(&cone)
+                        .map_err(|e| EvalError::new("lg::eval::algebra", e.to_string(), cspan, "this cone"))?;
+                    Ok(data.contains(p))
+                }
+            }
         }
         Value::Semigroup(_) | Value::Module(_) | Value::Stratification(_) | Value::Board(_) => Err(EvalError::new(
             "lg::eval::not_available",

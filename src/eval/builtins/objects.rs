@@ -318,7 +318,10 @@ fn algebra_error(e: AlgebraError, span: Span) -> EvalError {
         AlgebraError::DimensionMismatch { .. }
         | AlgebraError::RaggedMatrix { .. }
         | AlgebraError::ZeroDimension => "lg::eval::dimension",
-        AlgebraError::Empty(_) => "lg::eval::value",
+        AlgebraError::Empty(_) | AlgebraError::Unbounded { .. } | AlgebraError::TooLarge(_) => {
+            "lg::eval::value"
+        }
+        AlgebraError::Interrupted => "lg::eval::interrupted",
     };
     let help = match &e {
         AlgebraError::DimensionMismatch { expected, .. } => {
@@ -329,6 +332,11 @@ fn algebra_error(e: AlgebraError, span: Span) -> EvalError {
             "give every row the same number of entries".to_string()
         }
         AlgebraError::ZeroDimension => "vectors need at least one coordinate".to_string(),
+        AlgebraError::Unbounded { .. } => {
+            "bound it, or give a box: `lattice_points(P, 10)`".to_string()
+        }
+        AlgebraError::TooLarge(_) => "try a smaller input or a smaller bound".to_string(),
+        AlgebraError::Interrupted => "the computation was stopped with Ctrl-C".to_string(),
     };
     EvalError::new(code, e.to_string(), span, "here").with_help(help)
 }
@@ -345,6 +353,7 @@ fn game_error(e: GameError, span: Span) -> EvalError {
         .with_help("remove (0, ..., 0): a move must change the position"),
         GameError::NoMoves => EvalError::new("lg::eval::ruleset", e.to_string(), span, "no moves")
             .with_help("list the moves, as in `ruleset({(1, 0), (0, 1)})`"),
+        GameError::NotARuleSet(v) => super::geometry::violation(v, span),
         GameError::DefeatedOffBoard(_) => {
             EvalError::new("lg::eval::board", e.to_string(), span, "not on the board")
                 .with_help("defeated positions are lattice points of the board's polyhedron")

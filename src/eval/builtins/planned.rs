@@ -27,13 +27,7 @@ const PLANNED: &[(&str, &str, &str, &str, &str)] = &[
     ("series", "series(f, degree) -> polynomial", "The truncated expansion of a rational generating function.", "series(genfunc(2N^2), 6)", "the set algebra and generating functions"),
     ("latex", "latex(x) -> string", "LaTeX for a rational function or a stratification, in the papers' notation.", "latex(genfunc(2N^2))", "the set algebra and generating functions"),
     ("complexity", "complexity(x) -> integer", "The input complexity of a game, rational function, semigroup or stratification ([GM11] Definitions 2.4, 3.3, 4.8, 4.9).", "complexity(2N^2)", "the set algebra and generating functions"),
-    ("rays", "rays(C) -> set", "The primitive extremal rays of a cone.", "rays(halfspaces([1 0; -1 2]))", "the exact polyhedral engine"),
-    ("facets", "facets(C) -> set", "The primitive inner facet normals of a cone.", "facets(cone({(1, 0), (1, 2)}))", "the exact polyhedral engine"),
     ("hilbert_basis", "hilbert_basis(C) -> set", "The Hilbert basis of a pointed rational cone intersected with the lattice.", "hilbert_basis(cone({(1, 0), (1, 2)}))", "the exact polyhedral engine"),
-    ("is_ruleset", "is_ruleset(Γ, C) -> boolean", "Whether Γ satisfies both axioms of [GM09] Definition 2.3 for the cone C, naming the failing ray when not.", "is_ruleset(ruleset([1 0 -1; 0 1 1]), orthant(2))", "the exact polyhedral engine"),
-    ("is_squarefree", "is_squarefree(Γ) -> boolean", "Whether Γ is squarefree in the Erratum's corrected sense.", "is_squarefree(ruleset([1 0 -1; 0 1 1]))", "the exact polyhedral engine"),
-    ("is_weakly_squarefree", "is_weakly_squarefree(Γ) -> boolean", "Whether Γ is weakly squarefree ([GM09] Proposition 6.2 as corrected by the Erratum).", "is_weakly_squarefree(ruleset([1 0 -1; 0 1 1]))", "the exact polyhedral engine"),
-    ("is_saturated", "is_saturated(Γ) -> boolean", "Whether ZΓ = Z^d ([GM09] Definition 3.7).", "is_saturated(ruleset([1 0 -1; 0 1 1]))", "the exact polyhedral engine"),
 ];
 
 fn not_yet(_: &mut Interpreter, a: &mut Args) -> R {
