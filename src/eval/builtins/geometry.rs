@@ -7,7 +7,7 @@ use std::rc::Rc;
 use num_rational::BigRational;
 
 use super::{Args, Builtin};
-use crate::algebra::linalg::lattice_index;
+use crate::algebra::lattice::Lattice;
 use crate::algebra::polyhedral::{
     lattice_points, lattice_points_within, polyhedron_data, ConeData,
 };
@@ -41,6 +41,51 @@ fn b(
 }
 
 pub(super) fn register(r: &mut Vec<Builtin>) {
+    r.push(b(
+        "rank",
+        "rank(m) -> integer",
+        "The rank of a matrix (or of a set of vectors), exactly.",
+        "rank([1 2 3; 2 4 6])",
+        (1, 1),
+        |_, a| {
+            let (d, vs) = rows_of(a, 0)?;
+            Ok(Value::int(crate::algebra::linalg::rank(&vs, d)))
+        },
+    ));
+    r.push(b(
+        "det",
+        "det(m) -> integer",
+        "The determinant of a square integer matrix (fraction-free elimination).",
+        "det([2 1; 1 2])",
+        (1, 1),
+        |_, a| {
+            let m = matrix_arg(a, 0)?;
+            if m.nrows() != m.ncols() {
+                return Err(EvalError::new(
+                    "lg::eval::dimension",
+                    format!(
+                        "the determinant needs a square matrix, but this one is {}×{}",
+                        m.nrows(),
+                        m.ncols()
+                    ),
+                    a.span(0),
+                    "not square",
+                ));
+            }
+            Ok(Value::Int(crate::algebra::linalg::determinant(&m)))
+        },
+    ));
+    r.push(b("kernel", "kernel(m) -> list", "A Z-basis of the integer kernel {x ∈ Z^n : m x = 0} of a matrix (a lattice basis, from the\nHermite normal form).", "kernel([1 1 1])", (1, 1), |_, a| {
+        let (d, vs) = rows_of(a, 0)?;
+        Ok(Value::list(crate::algebra::lattice::kernel_lattice(&vs, d).into_iter().map(Value::vector).collect()))
+    }));
+    r.push(b("hermite", "hermite(m) -> matrix", "The row-style Hermite normal form H = U·m (U unimodular): the canonical basis of the lattice\nspanned by the rows, pivots positive, entries above a pivot reduced modulo it.", "hermite([2 1; 1 2])", (1, 1), |_, a| {
+        Ok(Value::Matrix(Rc::new(crate::algebra::lattice::hermite_normal_form(&matrix_arg(a, 0)?).h)))
+    }));
+    r.push(b("smith", "smith(m) -> list", "The invariant factors of a matrix: the diagonal of its Smith normal form U·m·V (each divides\nthe next).", "smith([2 4 4; -6 6 12; 10 -4 -16])", (1, 1), |_, a| {
+        let sf = crate::algebra::lattice::smith_normal_form(&matrix_arg(a, 0)?);
+        Ok(Value::list(sf.diagonal.into_iter().map(Value::Int).collect()))
+    }));
     r.push(b("rays", "rays(C) -> set", "The primitive extremal rays of a cone (of the recession cone of a polyhedron, of the cone\nR_+A of a semigroup). For a cone with lineality, the rays of its pointed part.", "rays(halfspaces([1 0; -1 2]))", (1, 1), rays));
     r.push(b(
         "facets",
@@ -100,7 +145,9 @@ pub(super) fn register(r: &mut Vec<Builtin>) {
         (1, 1),
         |_, a| {
             let (d, gens) = vectors_of(a, 0)?;
-            Ok(Value::Bool(lattice_index(d, &gens) == Some(Integer::ONE)))
+            Ok(Value::Bool(
+                Lattice::generated_by(d, &gens).index() == Some(Integer::ONE),
+            ))
         },
     ));
 }
@@ -114,6 +161,21 @@ fn rules(a: &Args, i: usize) -> Result<RuleSet, EvalError> {
         Value::RuleSet(r) => Ok((**r).clone()),
         Value::Game(g) => Ok(g.rules().clone()),
         _ => Err(a.wrong(i, "a rule set")),
+    }
+}
+
+fn matrix_arg(a: &Args, i: usize) -> Result<Matrix, EvalError> {
+    match a.value(i) {
+        Value::Matrix(m) => Ok((**m).clone()),
+        _ => Err(a.wrong(i, "an integer matrix")),
+    }
+}
+
+/// The rows of a matrix, or a collection of vectors as rows, with their common length.
+fn rows_of(a: &Args, i: usize) -> Result<(usize, Vec<Vector>), EvalError> {
+    match a.value(i) {
+        Value::Matrix(m) => Ok((m.ncols(), m.rows())),
+        _ => vectors_of(a, i),
     }
 }
 
@@ -405,7 +467,7 @@ fn index(_: &mut Interpreter, a: &mut Args) -> R {
         Value::RuleSet(r) => (r.dim(), r.moves().to_vec()),
         _ => vectors_of(a, 0)?,
     };
-    lattice_index(d, &gens).map(Value::Int).ok_or_else(|| {
+    Lattice::generated_by(d, &gens).index().map(Value::Int).ok_or_else(|| {
         EvalError::new(
             "lg::eval::value",
             format!(
