@@ -38,6 +38,12 @@ pub enum AlgebraError {
     /// The computation would be too large to finish.
     #[error("too large to compute: {0}")]
     TooLarge(String),
+    /// A cone or semigroup that must be pointed contains a line.
+    #[error("not pointed: it contains the line through {line}")]
+    NotPointed {
+        /// A direction v with v and −v in the set.
+        line: super::Vector,
+    },
     /// The user interrupted the computation (Ctrl-C).
     #[error("interrupted")]
     Interrupted,

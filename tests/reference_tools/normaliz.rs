@@ -17,6 +17,16 @@ pub struct NormalizOutput {
 }
 
 impl NormalizOutput {
+    /// The Hilbert basis. Normaliz lists it whole ("Hilbert basis elements"), or, when it found a
+    /// grading, split into the degree-1 elements ("lattice points in polytope (Hilbert basis
+    /// elements of degree 1)") and the "further Hilbert basis elements of higher degree".
+    pub fn hilbert_basis(&self) -> Vec<Vec<i64>> {
+        let mut all = self.matrix("Hilbert basis elements");
+        all.extend(self.matrix("lattice points in polytope (Hilbert basis elements of degree 1)"));
+        all.extend(self.matrix("further Hilbert basis elements of higher degree"));
+        all
+    }
+
     /// The matrix with this name, or an empty one.
     pub fn matrix(&self, name: &str) -> Vec<Vec<i64>> {
         self.matrices.get(name).cloned().unwrap_or_default()

@@ -366,16 +366,50 @@ pub fn contains(
                 }
             }
         }
-        Value::Semigroup(_) | Value::Module(_) | Value::Stratification(_) | Value::Board(_) => Err(EvalError::new(
+        Value::Semigroup(_) | Value::Module(_) | Value::Stratification(_) => {
+            let Value::Vector(p) = element else {
+                return Err(EvalError::type_error("a point of a semigroup or module", "an integer vector", element.type_name(), espan));
+            };
+            let d = match collection {
+                Value::Semigroup(s) => s.dim(),
+                Value::Module(m) => m.dim(),
+                Value::Stratification(s) => s.dim(),
+                _ => unreachable!("matched above"),
+            };
+            check_dim(d, p, espan)?;
+            let err = |e: crate::algebra::AlgebraError| {
+                EvalError::new("lg::eval::algebra", e.to_string(), cspan, "this set")
+                    .with_help("membership is decided exactly for pointed semigroups and their modules")
+            };
+            let in_module = |m: &crate::algebra::AffineModule| -> Result<bool, EvalError> {
+                for f in m.offsets() {
+                    if m.semigroup().contains(&p.sub(f)).map_err(err)? {
+                        return Ok(true);
+                    }
+                }
+                Ok(false)
+            };
+            match collection {
+                Value::Semigroup(s) => s.contains(p).map_err(err),
+                Value::Module(m) => in_module(m),
+                Value::Stratification(s) => {
+                    for w in s.pieces() {
+                        if in_module(w)? {
+                            return Ok(true);
+                        }
+                    }
+                    Ok(false)
+                }
+                _ => unreachable!("matched above"),
+            }
+        }
+        Value::Board(_) => Err(EvalError::new(
             "lg::eval::not_available",
-            format!(
-                "membership in {} needs exact lattice-point algebra, which this version does not have yet",
-                article(collection.type_name())
-            ),
+            "membership in a board needs its defeated ideal, which depends on the rule set: ask the game instead, with the solver (not available in this version yet)",
             cspan,
-            format!("{} is infinite", article(collection.type_name())),
+            "a board",
         )
-        .with_help("for now, test membership in finite sets, lists, cones given by inequalities and polyhedra")),
+        .with_help("test `p in polyhedron` for the lattice points Λ, and compare with the defeated positions")),
         other => Err(EvalError::type_error(
             "the right side of `in`",
             "a collection (set, list, tuple, string, matrix, rule set, cone or polyhedron)",

@@ -318,9 +318,10 @@ fn algebra_error(e: AlgebraError, span: Span) -> EvalError {
         AlgebraError::DimensionMismatch { .. }
         | AlgebraError::RaggedMatrix { .. }
         | AlgebraError::ZeroDimension => "lg::eval::dimension",
-        AlgebraError::Empty(_) | AlgebraError::Unbounded { .. } | AlgebraError::TooLarge(_) => {
-            "lg::eval::value"
-        }
+        AlgebraError::Empty(_)
+        | AlgebraError::Unbounded { .. }
+        | AlgebraError::TooLarge(_)
+        | AlgebraError::NotPointed { .. } => "lg::eval::value",
         AlgebraError::Interrupted => "lg::eval::interrupted",
     };
     let help = match &e {
@@ -337,6 +338,9 @@ fn algebra_error(e: AlgebraError, span: Span) -> EvalError {
         }
         AlgebraError::TooLarge(_) => "try a smaller input or a smaller bound".to_string(),
         AlgebraError::Interrupted => "the computation was stopped with Ctrl-C".to_string(),
+        AlgebraError::NotPointed { .. } => {
+            "this needs a pointed cone or semigroup (one containing no line)".to_string()
+        }
     };
     EvalError::new(code, e.to_string(), span, "here").with_help(help)
 }

@@ -27,7 +27,6 @@ const PLANNED: &[(&str, &str, &str, &str, &str)] = &[
     ("series", "series(f, degree) -> polynomial", "The truncated expansion of a rational generating function.", "series(genfunc(2N^2), 6)", "the set algebra and generating functions"),
     ("latex", "latex(x) -> string", "LaTeX for a rational function or a stratification, in the papers' notation.", "latex(genfunc(2N^2))", "the set algebra and generating functions"),
     ("complexity", "complexity(x) -> integer", "The input complexity of a game, rational function, semigroup or stratification ([GM11] Definitions 2.4, 3.3, 4.8, 4.9).", "complexity(2N^2)", "the set algebra and generating functions"),
-    ("hilbert_basis", "hilbert_basis(C) -> set", "The Hilbert basis of a pointed rational cone intersected with the lattice.", "hilbert_basis(cone({(1, 0), (1, 2)}))", "the exact polyhedral engine"),
 ];
 
 fn not_yet(_: &mut Interpreter, a: &mut Args) -> R {
