@@ -1,7 +1,8 @@
 //! The exact algebra engine against Normaliz, on the same inputs, in the same process.
 //!
-//! For each input cone we time our rays → facets and facets → rays conversions, and Normaliz
-//! computing the same (`normaliz -s`: support hyperplanes and extreme rays) as a child process. Normaliz's time includes starting a process, so
+//! For each input cone we time our rays → facets and facets → rays conversions and the Hilbert
+//! basis, and Normaliz computing the same (`normaliz -s`: support hyperplanes and extreme rays;
+//! `normaliz -N`: Hilbert basis) as a child process. Normaliz's time includes starting a process, so
 //! a trivial input is timed too: subtract it to compare the computations alone. When `normaliz` is
 //! not installed, only our side runs.
 
@@ -9,6 +10,7 @@ use std::process::Command;
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 
+use lattice_games::algebra::hilbert::hilbert_basis;
 use lattice_games::algebra::polyhedral::ConeData;
 use lattice_games::algebra::Vector;
 
@@ -139,10 +141,22 @@ fn bench(c: &mut Criterion) {
                 black_box(ConeData::from_inequalities(input.d, data.facets()).expect("a cone"))
             })
         });
+        if data.is_pointed() {
+            group.bench_function("lattice-games: Hilbert basis", |b| {
+                b.iter(|| {
+                    black_box(hilbert_basis(input.d, &input.generators, None).expect("pointed"))
+                })
+            });
+        }
         if with_normaliz {
             group.bench_function("normaliz: support hyperplanes and extreme rays (-s)", |b| {
                 b.iter(|| run_normaliz(&dir, input.d, &input.generators, "-s"))
             });
+            if data.is_pointed() {
+                group.bench_function("normaliz: Hilbert basis (-N)", |b| {
+                    b.iter(|| run_normaliz(&dir, input.d, &input.generators, "-N"))
+                });
+            }
         }
         group.finish();
     }

@@ -118,6 +118,33 @@ impl ConeData {
         // The facets of C are the rays of the dual cone {f : f·g ≥ 0 for all g}, taken in span(C)
         // (the dual's lineality is span(C)^⊥, its pointed part lies in span(C)).
         let dual = ConeData::from_inequalities(ambient, generators)?;
+        if dual.equations.is_empty() {
+            // C is pointed (its dual is full-dimensional): its extremal rays are the generators
+            // on which the facets that vanish span a space of dimension dim(C) − 1.
+            let facets = dual.rays.clone();
+            let equations = dual.lineality.clone();
+            let dim = ambient - equations.len();
+            let rays: Vec<Vector> = generators
+                .iter()
+                .filter(|g| !g.is_zero())
+                .filter(|g| {
+                    let tight: Vec<Vector> = facets
+                        .iter()
+                        .filter(|f| f.dot(g).is_zero())
+                        .cloned()
+                        .collect();
+                    rank(&tight, ambient) + 1 == dim
+                })
+                .map(primitive)
+                .collect();
+            return Ok(ConeData {
+                ambient,
+                rays: sorted(rays),
+                facets: sorted(facets),
+                lineality: Vec::new(),
+                equations: sorted(equations),
+            });
+        }
         let mut inequalities: Vec<Vector> = dual.rays.clone();
         for e in &dual.lineality {
             inequalities.push(e.clone());
