@@ -258,6 +258,46 @@ impl ConeData {
             .fold(Vector::zero(self.ambient), |acc, r| acc.add(r))
     }
 
+    /// The faces of C, by dimension: `faces()[k]` lists the k-dimensional faces, each given by the
+    /// extremal rays it contains (sorted). The faces are the intersections of facets, found from
+    /// the ray–facet incidences; the smallest face is the lineality space (no rays).
+    pub fn faces(&self) -> Vec<Vec<Vec<Vector>>> {
+        let all: Vec<usize> = (0..self.rays.len()).collect();
+        let tight: Vec<Vec<usize>> = self
+            .facets
+            .iter()
+            .map(|f| {
+                (0..self.rays.len())
+                    .filter(|&i| f.dot(&self.rays[i]).is_zero())
+                    .collect()
+            })
+            .collect();
+        let mut seen: std::collections::BTreeSet<Vec<usize>> = std::collections::BTreeSet::new();
+        let mut queue = vec![all];
+        while let Some(face) = queue.pop() {
+            if !seen.insert(face.clone()) {
+                continue;
+            }
+            for t in &tight {
+                let smaller: Vec<usize> = face.iter().copied().filter(|i| t.contains(i)).collect();
+                if smaller.len() < face.len() && !seen.contains(&smaller) {
+                    queue.push(smaller);
+                }
+            }
+        }
+        let mut by_dim: Vec<Vec<Vec<Vector>>> = vec![Vec::new(); self.dim() + 1];
+        for face in seen {
+            let mut span: Vec<Vector> = face.iter().map(|&i| self.rays[i].clone()).collect();
+            let rays = span.clone();
+            span.extend(self.lineality.iter().cloned());
+            by_dim[rank(&span, self.ambient)].push(rays);
+        }
+        for faces in by_dim.iter_mut() {
+            faces.sort();
+        }
+        by_dim
+    }
+
     /// The facet normals f with f·ρ = 0.
     pub fn facets_containing(&self, ray: &Vector) -> Vec<Vector> {
         self.facets
@@ -662,6 +702,20 @@ mod tests {
         assert_eq!(c.rays(), &[v(&[0, 0, 1]), v(&[0, 1, 0]), v(&[1, 0, 0])]);
         assert_eq!(c.facets(), c.rays());
         assert!(c.is_pointed() && c.is_full_dimensional() && c.dim() == 3);
+    }
+
+    #[test]
+    fn faces_of_a_square_cone() {
+        // The cone over a square: 4 rays, 4 two-dimensional faces, the apex.
+        let c = ConeData::from_generators(
+            3,
+            &[v(&[1, 0, 1]), v(&[0, 1, 1]), v(&[-1, 0, 1]), v(&[0, -1, 1])],
+        )
+        .unwrap();
+        let f = c.faces();
+        assert_eq!(f.iter().map(Vec::len).collect::<Vec<_>>(), vec![1, 4, 4, 1]);
+        assert_eq!(f[0], vec![Vec::<Vector>::new()]);
+        assert_eq!(f[3][0].len(), 4);
     }
 
     #[test]

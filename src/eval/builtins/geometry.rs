@@ -41,6 +41,18 @@ fn b(
 }
 
 pub(super) fn register(r: &mut Vec<Builtin>) {
+    r.push(b("faces", "faces(C) -> list", "The faces of a cone by dimension: element k + 1 lists the k-dimensional faces, each as the set\nof extremal rays it contains (from the ray–facet incidences).", "faces(orthant(2))", (1, 1), |_, a| {
+        let c = cone_of(a, 0)?;
+        Ok(Value::list(c.faces().iter().map(|fs| Value::list(fs.iter().map(|f| vector_set(f)).collect())).collect()))
+    }));
+    r.push(b(
+        "interior_point",
+        "interior_point(C) -> vector",
+        "An integer point in the relative interior of a cone (the sum of its extremal rays).",
+        "interior_point(cone({(1, 0), (1, 2)}))",
+        (1, 1),
+        |_, a| Ok(Value::vector(cone_of(a, 0)?.relative_interior_point())),
+    ));
     r.push(b("hilbert_basis", "hilbert_basis(x) -> set", "The Hilbert basis of a pointed cone C ∩ Z^d (the minimal generating set of that monoid), or the\nminimal generating set of a pointed affine semigroup.", "hilbert_basis(cone({(1, 0), (1, 2)}))", (1, 1), hilbert));
     r.push(b(
         "is_normal",
