@@ -16,17 +16,7 @@ use std::collections::BTreeSet;
 
 use lattice_games::algebra::polyhedral::ConeData;
 use lattice_games::algebra::Vector;
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self, lo: i64, hi: i64) -> i64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        lo + (self.0 % (hi - lo + 1) as u64) as i64
-    }
-}
+use reference_tools::Rng;
 
 fn to_vectors(rows: &[Vec<i64>]) -> Vec<Vector> {
     rows.iter().map(|r| Vector::from_i64s(r)).collect()

@@ -99,33 +99,38 @@ pub fn recession_cone(board: &GameBoard) -> Result<ConeData, AlgebraError> {
         .clone())
 }
 
-/// Decides the two axioms of [GM09] Definition 2.3 for Γ and the cone C.
-pub fn check_axioms(
+/// Axiom 1 alone: a small integer ℓ positive on Γ and on C ∖ {0}, or why none exists.
+pub fn positive_on_moves_and_cone(
     rules: &RuleSet,
     cone: &ConeData,
-) -> Result<RuleSetCertificate, AxiomViolation> {
+) -> Result<Vector, AxiomViolation> {
     if let Some(l) = cone.lineality().first() {
         return Err(AxiomViolation::ConeNotPointed {
             lineality: l.clone(),
         });
     }
     let moves = rules.moves();
-    let rays = cone.rays();
     let mut all: Vec<Vector> = moves.to_vec();
-    all.extend(rays.iter().cloned());
-    let functional = match positive_functional(rules.dim(), &all) {
-        Ok(ell) => ell,
-        Err(lambda) => {
-            let combination = lambda
-                .into_iter()
-                .zip(all)
-                .enumerate()
-                .filter(|(_, (l, _))| !l.is_zero())
-                .map(|(i, (l, v))| (l, v, i < moves.len()))
-                .collect();
-            return Err(AxiomViolation::NoPositiveFunctional { combination });
-        }
-    };
+    all.extend(cone.rays().iter().cloned());
+    positive_functional(rules.dim(), &all).map_err(|lambda| {
+        let combination = lambda
+            .into_iter()
+            .zip(all)
+            .enumerate()
+            .filter(|(_, (l, _))| !l.is_zero())
+            .map(|(i, (l, v))| (l, v, i < moves.len()))
+            .collect();
+        AxiomViolation::NoPositiveFunctional { combination }
+    })
+}
+
+/// Decides the two axioms of [GM09] Definition 2.3 for Γ and the cone C.
+pub fn check_axioms(
+    rules: &RuleSet,
+    cone: &ConeData,
+) -> Result<RuleSetCertificate, AxiomViolation> {
+    let functional = positive_on_moves_and_cone(rules, cone)?;
+    let (moves, rays) = (rules.moves(), cone.rays());
     let mut tangent_moves = Vec::with_capacity(rays.len());
     for ray in rays {
         let tangent = cone.negative_tangent_cone(ray);

@@ -377,11 +377,8 @@ impl Lower {
             Rule::brackets | Rule::braces => return self.collection(pair),
             Rule::if_expr => return self.if_expr(pair),
             Rule::for_expr => {
-                let mut inner = pair
-                    .into_inner()
-                    .filter(|p| !matches!(p.as_rule(), Rule::kw_for | Rule::kw_in));
-                let var = self.ident(inner.next().expect("for has a variable"));
-                let iter = self.expr(inner.next().expect("for has a collection"))?;
+                let mut inner = pair.into_inner();
+                let (var, iter) = self.for_head(&mut inner)?;
                 let body = self.block(inner.next().expect("for has a body"))?;
                 ExprKind::For {
                     var,
@@ -424,6 +421,14 @@ impl Lower {
         Ok(Expr { kind, span })
     }
 
+    /// `for x in xs`: the variable and the collection, consuming the keywords.
+    fn for_head(&self, pairs: &mut Pairs<Rule>) -> PResult<(Ident, Expr)> {
+        let mut parts = pairs.filter(|p| !matches!(p.as_rule(), Rule::kw_for | Rule::kw_in));
+        let var = self.ident(parts.next().expect("for has a variable"));
+        let iter = self.expr(parts.next().expect("for has a collection"))?;
+        Ok((var, iter))
+    }
+
     /// `[...]` and `{...}`: a matrix, a list or set, or a comprehension.
     fn collection(&self, pair: Pair<Rule>) -> PResult<Expr> {
         let span = self.span(&pair);
@@ -462,11 +467,7 @@ impl Lower {
             for c in rest.into_inner() {
                 match c.as_rule() {
                     Rule::for_clause => {
-                        let mut ci = c
-                            .into_inner()
-                            .filter(|p| !matches!(p.as_rule(), Rule::kw_for | Rule::kw_in));
-                        let var = self.ident(ci.next().expect("for clause has a variable"));
-                        let iter = self.expr(ci.next().expect("for clause has a collection"))?;
+                        let (var, iter) = self.for_head(&mut c.into_inner())?;
                         clauses.push(Clause::For { var, iter });
                     }
                     _ => {

@@ -25,6 +25,20 @@ pub fn require(program: &str) -> bool {
     false
 }
 
+/// A small deterministic generator (xorshift64), so differential tests use the same inputs on
+/// every run.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// An integer in lo..=hi.
+    pub fn next(&mut self, lo: i64, hi: i64) -> i64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        lo + (self.0 % (hi - lo + 1) as u64) as i64
+    }
+}
+
 /// A fresh scratch directory for one run of a tool.
 pub fn scratch(name: &str) -> std::path::PathBuf {
     use std::sync::atomic::{AtomicUsize, Ordering};

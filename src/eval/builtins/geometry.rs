@@ -477,32 +477,10 @@ fn functional(_: &mut Interpreter, a: &mut Args) -> R {
     } else {
         ConeData::from_generators(g.dim(), &[]).map_err(|e| algebra(e, a.span(0)))?
     };
-    let mut all: Vec<Vector> = g.moves().to_vec();
-    all.extend(cone.rays().iter().cloned());
-    if let Some(l) = cone.lineality().first() {
-        return Err(violation(
-            AxiomViolation::ConeNotPointed {
-                lineality: l.clone(),
-            },
-            a.span(1),
-        ));
-    }
-    match crate::algebra::lp::positive_functional(g.dim(), &all) {
-        Ok(ell) => Ok(Value::vector(ell)),
-        Err(lambda) => {
-            let combination = lambda
-                .into_iter()
-                .zip(all)
-                .enumerate()
-                .filter(|(_, (l, _))| !l.is_zero())
-                .map(|(i, (l, v))| (l, v, i < g.moves().len()))
-                .collect();
-            Err(violation(
-                AxiomViolation::NoPositiveFunctional { combination },
-                a.span,
-            ))
-        }
-    }
+    let span = if a.len() == 2 { a.span(1) } else { a.span };
+    axioms::positive_on_moves_and_cone(&g, &cone)
+        .map(Value::vector)
+        .map_err(|v| violation(v, span))
 }
 
 fn is_ruleset(_: &mut Interpreter, a: &mut Args) -> R {
