@@ -159,11 +159,8 @@ impl AffineSemigroup {
 
     /// The minimal generating set of a pointed A (its irreducible elements among the generators).
     pub fn minimal_generators(&self) -> Result<Vec<Vector>, AlgebraError> {
-        let grading = super::lp::positive_functional(self.dim, &self.generators).map_err(|_| {
-            AlgebraError::NotPointed {
-                line: self.generators.first().cloned().unwrap_or_default(),
-            }
-        })?;
+        let grading = super::lp::positive_functional(self.dim, &self.generators)
+            .map_err(|_| self.not_pointed())?;
         let mut kept = Vec::new();
         for g in &self.generators {
             let smaller: Vec<Vector> = self
@@ -178,6 +175,16 @@ impl AffineSemigroup {
             }
         }
         Ok(kept)
+    }
+
+    /// The error for a semigroup that is not pointed, naming a line of its cone R_+A.
+    fn not_pointed(&self) -> AlgebraError {
+        match super::polyhedral::ConeData::from_generators(self.dim, &self.generators) {
+            Ok(cone) => AlgebraError::NotPointed {
+                line: cone.lineality().first().cloned().unwrap_or_default(),
+            },
+            Err(e) => e,
+        }
     }
 
     /// The Hilbert basis of the normalization R_+A ∩ ZA.
@@ -225,6 +232,9 @@ impl fmt::Display for AffineSemigroup {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::algebra::lattice::Lattice;
+    use crate::algebra::polyhedral::ConeData;
+    use std::collections::BTreeSet;
 
     fn v(xs: &[i64]) -> Vector {
         Vector::from_i64s(xs)
@@ -303,6 +313,188 @@ mod tests {
                     let p = v(&[x, y]);
                     proptest::prop_assert_eq!(a.contains(&p).unwrap(), sums.contains(&p), "{} in {}", p, a);
                 }
+            }
+        }
+    }
+
+    /// Every sum Σ n_i a_i of degree at most `top` under a grading ℓ with ℓ(a_i) ≥ 1.
+    fn sums_up_to(gens: &[Vector], ell: &Vector, top: i64) -> BTreeSet<Vector> {
+        let d = ell.dim();
+        let mut sums = BTreeSet::from([Vector::zero(d)]);
+        let mut frontier = vec![Vector::zero(d)];
+        while let Some(p) = frontier.pop() {
+            for g in gens {
+                let q = p.add(g);
+                if ell.dot(&q).to_i64().unwrap() <= top && sums.insert(q.clone()) {
+                    frontier.push(q);
+                }
+            }
+        }
+        sums
+    }
+
+    /// Every point of the box [lo, hi]^d.
+    fn box_points(d: usize, lo: i64, hi: i64) -> Vec<Vector> {
+        let mut points = vec![Vec::new()];
+        for _ in 0..d {
+            points = points
+                .into_iter()
+                .flat_map(|p: Vec<i64>| {
+                    (lo..=hi).map(move |x| {
+                        let mut q = p.clone();
+                        q.push(x);
+                        q
+                    })
+                })
+                .collect();
+        }
+        points.iter().map(|p| v(p)).collect()
+    }
+
+    fn l1(x: &Vector) -> i64 {
+        x.0.iter().map(|c| c.to_i64().unwrap().abs()).sum()
+    }
+
+    /// Normality of N{gens} for nonnegative generators, by brute force and without Hilbert bases:
+    /// A is normal iff every point of R_+A ∩ ZA with |x|_1 < Σ|a_i|_1 lies in A. (A point x of
+    /// C ∩ ZA lies in a cone spanned by linearly independent generators a_j (Carathéodory); taking
+    /// away ⌊λ_j⌋ a_j leaves a point p of their half-open parallelepiped, with |p|_1 < Σ|a_j|_1, in
+    /// C ∩ ZA, and p ∈ A would give x ∈ A.)
+    fn normal_by_brute_force(d: usize, gens: &[Vector]) -> bool {
+        let top: i64 = gens.iter().map(l1).sum();
+        let ones = Vector(vec![Integer::ONE; d]);
+        let sums = sums_up_to(gens, &ones, top);
+        let cone = ConeData::from_generators(d, gens).unwrap();
+        let group = Lattice::generated_by(d, gens);
+        box_points(d, 0, top)
+            .iter()
+            .filter(|x| l1(x) < top && cone.contains(x) && group.contains(x))
+            .all(|x| sums.contains(x))
+    }
+
+    /// The generators that are not a generator plus a nonzero element of A, by brute force
+    /// (nonnegative generators).
+    fn irreducible_by_brute_force(d: usize, gens: &[Vector]) -> Vec<Vector> {
+        let ones = Vector(vec![Integer::ONE; d]);
+        let top = gens.iter().map(l1).max().unwrap_or(0);
+        let sums = sums_up_to(gens, &ones, top);
+        let mut kept: Vec<Vector> = gens
+            .iter()
+            .filter(|g| {
+                !gens.iter().any(|a| {
+                    let rest = g.sub(a);
+                    !rest.is_zero() && sums.contains(&rest)
+                })
+            })
+            .cloned()
+            .collect();
+        kept.sort();
+        kept.dedup();
+        kept
+    }
+
+    #[test]
+    fn normal_semigroups_and_numerical_semigroups() {
+        let two = AffineSemigroup::orthant(2)
+            .unwrap()
+            .scale(&Integer::from(2));
+        assert!(two.is_pointed() && two.is_normal().unwrap());
+        assert_eq!(two.rank(), 2);
+        assert_eq!(two.normalization().unwrap(), two);
+        assert_eq!(two.minimal_generators().unwrap(), two.generators());
+        assert!(!two.contains(&v(&[1, 0])).unwrap() && two.contains(&v(&[4, 2])).unwrap());
+        // N{3, 5}: the holes are 1, 2, 4 and 7.
+        let numerical = AffineSemigroup::new(vec![v(&[3]), v(&[5])]).unwrap();
+        let holes: Vec<i64> = (0..20)
+            .filter(|&n| !numerical.contains(&v(&[n])).unwrap())
+            .collect();
+        assert_eq!(holes, vec![1, 2, 4, 7]);
+        assert!(!numerical.contains(&v(&[-3])).unwrap());
+        assert!(!numerical.is_normal().unwrap());
+        let b = AffineSemigroup::new(vec![v(&[1, 0]), v(&[1, 1]), v(&[1, 3])]).unwrap();
+        assert_eq!(
+            b.is_normal().unwrap(),
+            normal_by_brute_force(2, b.generators())
+        );
+        assert_eq!(
+            b.normalization().unwrap().generators(),
+            [v(&[1, 0]), v(&[1, 1]), v(&[1, 2]), v(&[1, 3])]
+        );
+        let flat = AffineSemigroup::new(vec![v(&[1, 1, 0]), v(&[2, 2, 0])]).unwrap();
+        assert_eq!(flat.rank(), 1);
+        assert_eq!(flat.minimal_generators().unwrap(), vec![v(&[1, 1, 0])]);
+    }
+
+    #[test]
+    fn semigroups_with_units() {
+        let z = AffineSemigroup::new(vec![v(&[1, 0]), v(&[-1, 0]), v(&[0, 1])]).unwrap();
+        assert!(!z.is_pointed());
+        assert_eq!(z.rank(), 2);
+        for result in [
+            z.minimal_generators().map(|_| ()),
+            z.contains(&v(&[3, 1])).map(|_| ()),
+            z.is_normal().map(|_| ()),
+        ] {
+            match result {
+                Err(AlgebraError::NotPointed { line }) => {
+                    assert!(line == v(&[1, 0]) || line == v(&[-1, 0]), "{line}")
+                }
+                other => panic!("expected a line, got {other:?}"),
+            }
+        }
+        let trivial = AffineSemigroup::with_dim(2, vec![]).unwrap();
+        assert!(trivial.is_pointed() && trivial.is_normal().unwrap());
+        assert_eq!(trivial.rank(), 0);
+        assert!(trivial.contains(&Vector::zero(2)).unwrap());
+        assert!(!trivial.contains(&v(&[1, 0])).unwrap());
+        assert!(trivial.minimal_generators().unwrap().is_empty());
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(80))]
+        /// Membership against all sums Σ n_i a_i up to the largest degree of a box point, for
+        /// pointed semigroups in dimensions 1 to 3 with some negative entries.
+        #[test]
+        fn membership_agrees_with_brute_force_in_dimensions_1_to_3(
+            d in 1usize..=3,
+            raw in proptest::collection::vec(proptest::collection::vec(-1i64..=3, 3), 1..=4),
+        ) {
+            let gens: Vec<Vector> = raw.iter().map(|g| v(&g[..d])).collect();
+            let a = AffineSemigroup::with_dim(d, gens).unwrap();
+            proptest::prop_assume!(a.is_pointed());
+            let ell = crate::algebra::lp::positive_functional(d, a.generators()).unwrap();
+            let top: i64 = ell.0.iter().map(|c| (3 * c.to_i64().unwrap()).max(-2 * c.to_i64().unwrap())).sum();
+            let sums = sums_up_to(a.generators(), &ell, top);
+            for p in box_points(d, -2, 3) {
+                proptest::prop_assert_eq!(a.contains(&p).unwrap(), sums.contains(&p), "{} in {}", p, a);
+            }
+        }
+
+        /// Normality, the normalization and the minimal generators against brute force.
+        #[test]
+        fn normality_and_minimal_generators_agree_with_brute_force(
+            d in 1usize..=3,
+            raw in proptest::collection::vec(proptest::collection::vec(0i64..=3, 3), 1..=4),
+        ) {
+            let cap = if d == 3 { 2 } else { 3 };
+            let gens: Vec<Vector> = raw
+                .iter()
+                .map(|g| Vector(g[..d].iter().map(|&x| Integer::from(x.min(cap))).collect()))
+                .filter(|g| !g.is_zero())
+                .collect();
+            proptest::prop_assume!(!gens.is_empty());
+            let a = AffineSemigroup::with_dim(d, gens.clone()).unwrap();
+            proptest::prop_assert_eq!(a.is_normal().unwrap(), normal_by_brute_force(d, &gens), "{}", a);
+            proptest::prop_assert_eq!(a.minimal_generators().unwrap(), irreducible_by_brute_force(d, &gens), "{}", a);
+            let normalization = a.normalization().unwrap();
+            let cone = ConeData::from_generators(d, &gens).unwrap();
+            let group = Lattice::generated_by(d, &gens);
+            for p in box_points(d, 0, if d == 3 { 3 } else { 5 }) {
+                proptest::prop_assert_eq!(
+                    normalization.contains(&p).unwrap(),
+                    cone.contains(&p) && group.contains(&p),
+                    "{} in the normalization {} of {}", p, normalization, a
+                );
             }
         }
     }
