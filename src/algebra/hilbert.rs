@@ -147,20 +147,25 @@ fn hilbert_basis_full_dimensional(cone: &ConeData) -> Result<Vec<Vector>, Algebr
     candidates.retain(|x| !x.is_zero());
     candidates.sort_by(|a, b| (grading.dot(a), a).cmp(&(grading.dot(b), b)));
     candidates.dedup();
-    let mut kept: Vec<(Integer, Vector)> = Vec::new();
+    // The cone is full-dimensional here, so x − y ∈ C exactly when f·x ≥ f·y for every facet
+    // normal f: compare precomputed facet values instead of forming x − y (as Normaliz does).
+    let facet_values =
+        |x: &Vector| -> Vec<Integer> { cone.facets().iter().map(|f| f.dot(x)).collect() };
+    let mut kept: Vec<(Integer, Vec<Integer>, Vector)> = Vec::new();
     for x in candidates {
         if crate::interrupt::requested() {
             return Err(AlgebraError::Interrupted);
         }
         let dx = grading.dot(&x);
+        let vx = facet_values(&x);
         let reducible = kept
             .iter()
-            .any(|(dy, y)| *dy < dx && cone.contains(&x.sub(y)));
+            .any(|(dy, vy, _)| *dy < dx && vx.iter().zip(vy).all(|(a, b)| a >= b));
         if !reducible {
-            kept.push((dx, x));
+            kept.push((dx, vx, x));
         }
     }
-    Ok(kept.into_iter().map(|(_, x)| x).collect())
+    Ok(kept.into_iter().map(|(_, _, x)| x).collect())
 }
 
 /// A basis of L ∩ S for a lattice L and a saturated lattice S (the integer points of a subspace).
