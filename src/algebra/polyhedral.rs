@@ -1,14 +1,20 @@
 //! Exact conversion between the two descriptions of a rational polyhedral cone, and the
 //! polyhedral facts built on it: extremal rays, facets, lineality, dimension, membership, negative
-//! tangent cones ([GM09] Definition 2.2), and polyhedra {x : Ax ≥ b} as vertices plus a recession
+//! tangent cones (\[GM09\] Definition 2.2), and polyhedra {x : Ax ≥ b} as vertices plus a recession
 //! cone (by homogenisation), with their lattice points.
 //!
 //! The engine is the double description method (Motzkin et al.; Fukuda and Prodon's
 //! formulation) in exact integer arithmetic: rays are primitive integer vectors, new rays are the
 //! positive integer combinations (a·r⁺)r⁻ − (a·r⁻)r⁺ of adjacent pairs, and adjacency is decided
-//! combinatorially (no third ray is tight on every inequality tight on both). Lineality and
-//! equations are split off first by exact linear algebra, so the iteration always runs on a pointed,
-//! full-dimensional cone. Generators → facets is the same computation on the dual cone.
+//! combinatorially on bitsets of tight inequalities (the pair shares at least k − 2 of them in
+//! R^k, and no third ray is tight on all of those). The lineality space {x : Ax = 0} is split off
+//! first by exact linear algebra, so the iteration always runs on a pointed cone (in coordinates on
+//! the row space of A). Facets are then the inequalities cutting out faces maximal by inclusion,
+//! and the equations are spanned by the implicit ones. Generators → facets is the same computation
+//! on the dual cone {f : f·g ≥ 0}; when the cone is pointed its extremal rays are then read off the
+//! generators' incidences with the facets, otherwise a second double description gives them.
+//! [`crate::interrupt::requested`] is polled once per inequality (and per point when enumerating
+//! lattice points), giving [`AlgebraError::Interrupted`].
 
 use num_rational::BigRational;
 
@@ -43,27 +49,93 @@ fn sorted(mut vs: Vec<Vector>) -> Vec<Vector> {
     vs
 }
 
-/// Projects `a` orthogonally onto the row space of `basis` (rows spanning a subspace S), returning
-/// the primitive integer vector on that projection (0 if `a` ⊥ S).
-fn project(a: &Vector, basis: &[Vector]) -> Vector {
-    if basis.is_empty() {
-        return Vector::zero(a.dim());
+/// Projects `a` orthogonally onto the orthogonal complement of the row space of `complement`
+/// (rows spanning a subspace E), returning the primitive integer vector on that projection
+/// (0 if `a` ∈ E). With E = span(C)^⊥ this is the canonical representative, in span(C), of a linear
+/// form on span(C).
+fn project_off(a: &Vector, complement: &[Vector]) -> Vector {
+    if complement.is_empty() {
+        return primitive(a);
     }
-    // Solve (B Bᵀ) c = B a, then p = Bᵀ c.
+    // Solve (E Eᵀ) c = E a; the projection is a − Eᵀ c.
     let q = |x: &Integer| BigRational::from(x.to_bigint());
     let gram = Matrix::from_rows(
-        basis
+        complement
             .iter()
-            .map(|b| basis.iter().map(|c| b.dot(c)).collect())
+            .map(|b| complement.iter().map(|c| b.dot(c)).collect())
             .collect(),
     )
     .expect("a nonempty basis");
-    let rhs: Vec<BigRational> = basis.iter().map(|b| q(&b.dot(a))).collect();
+    let rhs: Vec<BigRational> = complement.iter().map(|b| q(&b.dot(a))).collect();
     let coeffs = solve(&gram, &rhs).expect("a basis has an invertible Gram matrix");
     let p: Vec<BigRational> = (0..a.dim())
-        .map(|j| coeffs.iter().zip(basis).map(|(c, b)| c * q(&b.0[j])).sum())
+        .map(|j| {
+            q(&a.0[j])
+                - coeffs
+                    .iter()
+                    .zip(complement)
+                    .map(|(c, b)| c * q(&b.0[j]))
+                    .sum::<BigRational>()
+        })
         .collect();
     primitive_from_rational(&p)
+}
+
+/// A set of small indices (of rows, rays or facets), as a bitset: the incidence sets that the
+/// double description method and the face computations compare by inclusion.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+struct IndexSet(Vec<u64>);
+
+impl IndexSet {
+    /// The empty set, able to hold indices below `n`.
+    fn empty(n: usize) -> IndexSet {
+        IndexSet(vec![0; n.div_ceil(64)])
+    }
+
+    /// The indices i < n with `member(i)`.
+    fn from_fn(n: usize, member: impl Fn(usize) -> bool) -> IndexSet {
+        let mut s = IndexSet::empty(n);
+        for i in (0..n).filter(|&i| member(i)) {
+            s.insert(i);
+        }
+        s
+    }
+
+    fn insert(&mut self, i: usize) {
+        self.0[i / 64] |= 1 << (i % 64);
+    }
+
+    fn contains(&self, i: usize) -> bool {
+        self.0[i / 64] >> (i % 64) & 1 == 1
+    }
+
+    fn len(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    fn intersection(&self, other: &IndexSet) -> IndexSet {
+        IndexSet(self.0.iter().zip(&other.0).map(|(a, b)| a & b).collect())
+    }
+
+    fn is_subset(&self, other: &IndexSet) -> bool {
+        self.0.iter().zip(&other.0).all(|(a, b)| a & !b == 0)
+    }
+
+    /// The members, in increasing order.
+    fn members(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.0.len() * 64).filter(move |&i| self.contains(i))
+    }
+}
+
+/// The indices of the sets that are maximal by inclusion (for equal sets, only the first).
+fn maximal(sets: &[IndexSet]) -> Vec<usize> {
+    (0..sets.len())
+        .filter(|&i| {
+            sets.iter()
+                .enumerate()
+                .all(|(j, s)| j == i || !sets[i].is_subset(s) || (*s == sets[i] && j > i))
+        })
+        .collect()
 }
 
 /// A basis of the row space of `rows` (as primitive integer vectors).
@@ -119,30 +191,15 @@ impl ConeData {
         // (the dual's lineality is span(C)^⊥, its pointed part lies in span(C)).
         let dual = ConeData::from_inequalities(ambient, generators)?;
         if dual.equations.is_empty() {
-            // C is pointed (its dual is full-dimensional): its extremal rays are the generators
-            // on which the facets that vanish span a space of dimension dim(C) − 1.
-            let facets = dual.rays.clone();
-            let equations = dual.lineality.clone();
-            let dim = ambient - equations.len();
-            let rays: Vec<Vector> = generators
-                .iter()
-                .filter(|g| !g.is_zero())
-                .filter(|g| {
-                    let tight: Vec<Vector> = facets
-                        .iter()
-                        .filter(|f| f.dot(g).is_zero())
-                        .cloned()
-                        .collect();
-                    rank(&tight, ambient) + 1 == dim
-                })
-                .map(primitive)
-                .collect();
+            // C is pointed (its dual is full-dimensional): read its extremal rays off the facets.
+            let facets = dual.rays;
+            let rays = extremal_generators(generators, &facets);
             return Ok(ConeData {
                 ambient,
-                rays: sorted(rays),
-                facets: sorted(facets),
+                rays,
+                facets,
                 lineality: Vec::new(),
-                equations: sorted(equations),
+                equations: dual.lineality,
             });
         }
         let mut inequalities: Vec<Vector> = dual.rays.clone();
@@ -166,35 +223,27 @@ impl ConeData {
     }
 
     /// Completes the description from the rays and lineality of C and the inequalities defining it.
+    ///
+    /// Every row r cuts out the face C ∩ r^⊥, known by the rays it contains. A row vanishing on
+    /// every ray is an implicit equation, and these span span(C)^⊥; among the others, the facets are the faces maximal by
+    /// inclusion (each facet of C is cut out by some row, and every proper face lies in a facet).
     fn assemble(d: usize, rays: Vec<Vector>, lineality: Vec<Vector>, rows: &[Vector]) -> ConeData {
         let rays = sorted(rays);
-        let mut spanning: Vec<Vector> = rays.clone();
-        spanning.extend(lineality.iter().cloned());
-        let span = row_space(&spanning, d);
-        let equations = kernel(&span, d);
-        let dim = span.len();
-        let pointed_dim = dim - lineality.len();
-        // Facets: inequalities tight on exactly a (dim − 1)-dimensional face; one per tight set.
-        let mut facets = Vec::new();
-        let mut seen: Vec<Vec<bool>> = Vec::new();
-        for r in rows {
-            let tight: Vec<bool> = rays.iter().map(|x| r.dot(x).is_zero()).collect();
-            if tight.iter().all(|t| *t) {
-                continue; // an implicit equation, not a facet
-            }
-            let tight_rays: Vec<Vector> = rays
-                .iter()
-                .zip(&tight)
-                .filter(|(_, t)| **t)
-                .map(|(x, _)| x.clone())
-                .collect();
-            if pointed_dim == 0 || rank(&tight_rays, d) + 1 != pointed_dim || seen.contains(&tight)
-            {
-                continue;
-            }
-            seen.push(tight);
-            facets.push(project(r, &span));
-        }
+        let (candidates, implicit): (Vec<&Vector>, Vec<&Vector>) = rows
+            .iter()
+            .partition(|r| rays.iter().any(|x| !r.dot(x).is_zero()));
+        // span(C) is cut out by the implicit equations; its complement gets the canonical basis
+        // kernel(basis of span(C)), which depends only on the subspace.
+        let implicit: Vec<Vector> = implicit.into_iter().cloned().collect();
+        let equations = kernel(&kernel(&implicit, d), d);
+        let tight: Vec<IndexSet> = candidates
+            .iter()
+            .map(|r| IndexSet::from_fn(rays.len(), |i| r.dot(&rays[i]).is_zero()))
+            .collect();
+        let facets = maximal(&tight)
+            .into_iter()
+            .map(|i| project_off(candidates[i], &equations))
+            .collect();
         ConeData {
             ambient: d,
             rays,
@@ -262,32 +311,29 @@ impl ConeData {
     /// extremal rays it contains (sorted). The faces are the intersections of facets, found from
     /// the ray–facet incidences; the smallest face is the lineality space (no rays).
     pub fn faces(&self) -> Vec<Vec<Vec<Vector>>> {
-        let all: Vec<usize> = (0..self.rays.len()).collect();
-        let tight: Vec<Vec<usize>> = self
+        let n = self.rays.len();
+        let tight: Vec<IndexSet> = self
             .facets
             .iter()
-            .map(|f| {
-                (0..self.rays.len())
-                    .filter(|&i| f.dot(&self.rays[i]).is_zero())
-                    .collect()
-            })
+            .map(|f| IndexSet::from_fn(n, |i| f.dot(&self.rays[i]).is_zero()))
             .collect();
-        let mut seen: std::collections::BTreeSet<Vec<usize>> = std::collections::BTreeSet::new();
-        let mut queue = vec![all];
+        let mut seen: std::collections::BTreeSet<IndexSet> = std::collections::BTreeSet::new();
+        let mut queue = vec![IndexSet::from_fn(n, |_| true)];
         while let Some(face) = queue.pop() {
-            if !seen.insert(face.clone()) {
+            if seen.contains(&face) {
                 continue;
             }
             for t in &tight {
-                let smaller: Vec<usize> = face.iter().copied().filter(|i| t.contains(i)).collect();
-                if smaller.len() < face.len() && !seen.contains(&smaller) {
+                let smaller = face.intersection(t);
+                if smaller != face && !seen.contains(&smaller) {
                     queue.push(smaller);
                 }
             }
+            seen.insert(face);
         }
         let mut by_dim: Vec<Vec<Vec<Vector>>> = vec![Vec::new(); self.dim() + 1];
         for face in seen {
-            let mut span: Vec<Vector> = face.iter().map(|&i| self.rays[i].clone()).collect();
+            let mut span: Vec<Vector> = face.members().map(|i| self.rays[i].clone()).collect();
             let rays = span.clone();
             span.extend(self.lineality.iter().cloned());
             by_dim[rank(&span, self.ambient)].push(rays);
@@ -308,7 +354,7 @@ impl ConeData {
     }
 
     /// −T_ρC = {x : f·x ≤ 0 for every facet normal f with f·ρ = 0, e·x = 0 for the equations}
-    /// ([GM09] Definition 2.2), for an extremal ray ρ of C.
+    /// (\[GM09\] Definition 2.2), for an extremal ray ρ of C.
     pub fn negative_tangent_cone(&self, ray: &Vector) -> ConeData {
         let mut rows: Vec<Vector> = self
             .facets_containing(ray)
@@ -324,31 +370,63 @@ impl ConeData {
     }
 }
 
+/// The extremal rays of the pointed cone R_+{generators} (sorted, primitive), given its facets:
+/// a nonzero generator g spans an extremal ray iff the face cut out by the facets vanishing on g
+/// (the smallest face containing g) holds no generator in another direction, that is, every
+/// generator vanishing on all those facets is a positive multiple of g.
+fn extremal_generators(generators: &[Vector], facets: &[Vector]) -> Vec<Vector> {
+    let gens: Vec<Vector> = sorted(
+        generators
+            .iter()
+            .filter(|g| !g.is_zero())
+            .map(primitive)
+            .collect(),
+    );
+    let tight: Vec<IndexSet> = gens
+        .iter()
+        .map(|g| IndexSet::from_fn(facets.len(), |i| facets[i].dot(g).is_zero()))
+        .collect();
+    (0..gens.len())
+        .filter(|&i| (0..gens.len()).all(|j| j == i || !tight[i].is_subset(&tight[j])))
+        .map(|i| gens[i].clone())
+        .collect()
+}
+
+/// A ray of the double description, with the processed inequalities it is tight on.
+struct DdRay {
+    ray: Vector,
+    zeros: IndexSet,
+}
+
 /// The extremal rays of the pointed cone {y ∈ R^k : a·y ≥ 0}, where the rows `a` span R^k
 /// (so the cone is pointed), by the double description method.
 fn pointed_rays(k: usize, rows: &[Vector]) -> Result<Vec<Vector>, AlgebraError> {
-    // Start from k independent rows: their cone is simplicial, with rays the columns of the
-    // inverse (made integral and primitive).
+    let n = rows.len();
+    // Start from k independent rows: their cone is simplicial, its rays are the columns of the
+    // inverse (made integral and primitive), ray i tight on every starting row but row i.
     let start = independent_rows(rows, k);
-    let mut rays: Vec<Vector> = Vec::with_capacity(k);
+    let mut rays: Vec<DdRay> = Vec::with_capacity(k);
     for i in 0..k {
-        // The ray tight on every starting row but row i, on its positive side.
         let others: Vec<Vector> = start
             .iter()
             .enumerate()
             .filter(|(j, _)| *j != i)
             .map(|(_, &r)| rows[r].clone())
             .collect();
-        let mut r = kernel(&others, k)
+        let mut ray = kernel(&others, k)
             .pop()
             .expect("k − 1 independent rows leave a line");
-        if rows[start[i]].dot(&r).signum() < 0 {
-            r = r.scale(&Integer::from(-1));
+        if rows[start[i]].dot(&ray).signum() < 0 {
+            ray = ray.scale(&Integer::from(-1));
         }
-        rays.push(r);
+        let mut zeros = IndexSet::empty(n);
+        for (j, &r) in start.iter().enumerate() {
+            if j != i {
+                zeros.insert(r);
+            }
+        }
+        rays.push(DdRay { ray, zeros });
     }
-    // Tight sets over the inequalities processed so far.
-    let mut processed: Vec<usize> = start.clone();
     for (idx, a) in rows.iter().enumerate() {
         if start.contains(&idx) {
             continue;
@@ -356,59 +434,62 @@ fn pointed_rays(k: usize, rows: &[Vector]) -> Result<Vec<Vector>, AlgebraError> 
         if crate::interrupt::requested() {
             return Err(AlgebraError::Interrupted);
         }
-        let values: Vec<Integer> = rays.iter().map(|r| a.dot(r)).collect();
-        let (pos, neg): (Vec<usize>, Vec<usize>) = {
-            let pos = (0..rays.len())
-                .filter(|&i| values[i].signum() > 0)
-                .collect();
-            let neg = (0..rays.len())
-                .filter(|&i| values[i].signum() < 0)
-                .collect();
-            (pos, neg)
-        };
-        if neg.is_empty() {
-            processed.push(idx);
-            continue;
-        }
-        let zero_sets: Vec<Vec<usize>> = rays
-            .iter()
-            .map(|r| {
-                processed
-                    .iter()
-                    .copied()
-                    .filter(|&j| rows[j].dot(r).is_zero())
-                    .collect()
-            })
-            .collect();
-        let mut new_rays = Vec::new();
+        rays = add_inequality(k, rays, idx, a);
+    }
+    Ok(rays.into_iter().map(|r| r.ray).collect())
+}
+
+/// One step of the double description: intersects the pointed cone with extremal `rays` (tight
+/// sets over the rows processed so far) with the halfspace a·y ≥ 0 (row `idx`). The rays on the
+/// positive side and on the hyperplane stay; each adjacent pair (r⁺, r⁻) across the hyperplane
+/// gives the new ray (a·r⁺)r⁻ − (a·r⁻)r⁺. Two rays are adjacent iff they share at least k − 2
+/// tight inequalities and no third ray is tight on all of those.
+fn add_inequality(k: usize, rays: Vec<DdRay>, idx: usize, a: &Vector) -> Vec<DdRay> {
+    let values: Vec<Integer> = rays.iter().map(|r| a.dot(&r.ray)).collect();
+    let pos: Vec<usize> = (0..rays.len())
+        .filter(|&i| values[i].signum() > 0)
+        .collect();
+    let neg: Vec<usize> = (0..rays.len())
+        .filter(|&i| values[i].signum() < 0)
+        .collect();
+    let mut new_rays = Vec::new();
+    if !neg.is_empty() {
         for &p in &pos {
-            for &n in &neg {
-                let common: Vec<usize> = zero_sets[p]
-                    .iter()
-                    .copied()
-                    .filter(|j| zero_sets[n].contains(j))
-                    .collect();
+            for &q in &neg {
+                let common = rays[p].zeros.intersection(&rays[q].zeros);
                 if common.len() + 2 < k {
                     continue;
                 }
-                let adjacent = (0..rays.len())
-                    .filter(|&t| t != p && t != n)
-                    .all(|t| !common.iter().all(|j| zero_sets[t].contains(j)));
+                let adjacent =
+                    (0..rays.len()).all(|t| t == p || t == q || !common.is_subset(&rays[t].zeros));
                 if adjacent {
-                    let r = rays[n].scale(&values[p]).sub(&rays[p].scale(&values[n]));
-                    new_rays.push(primitive(&r));
+                    let ray = rays[q]
+                        .ray
+                        .scale(&values[p])
+                        .sub(&rays[p].ray.scale(&values[q]));
+                    let mut zeros = common;
+                    zeros.insert(idx);
+                    new_rays.push(DdRay {
+                        ray: primitive(&ray),
+                        zeros,
+                    });
                 }
             }
         }
-        let mut kept: Vec<Vector> = (0..rays.len())
-            .filter(|i| values[*i].signum() >= 0)
-            .map(|i| rays[i].clone())
-            .collect();
-        kept.extend(new_rays);
-        rays = sorted(kept);
-        processed.push(idx);
     }
-    Ok(rays)
+    let mut kept: Vec<DdRay> = rays
+        .into_iter()
+        .zip(&values)
+        .filter(|(_, v)| v.signum() >= 0)
+        .map(|(mut r, v)| {
+            if v.is_zero() {
+                r.zeros.insert(idx);
+            }
+            r
+        })
+        .collect();
+    kept.extend(new_rays);
+    kept
 }
 
 /// Indices of k linearly independent rows (they exist: the rows span R^k).
@@ -439,7 +520,7 @@ pub struct PolyhedronData {
 }
 
 /// The rows (a, −b·denominators) of the homogenised inequalities of Π, and t ≥ 0.
-fn homogenised_rows(p: &Polyhedron) -> (usize, Vec<Vector>) {
+fn homogenised_rows(p: &Polyhedron) -> Result<(usize, Vec<Vector>), AlgebraError> {
     match p {
         Polyhedron::Cone(c) => {
             let d = c.dim();
@@ -447,7 +528,7 @@ fn homogenised_rows(p: &Polyhedron) -> (usize, Vec<Vector>) {
                 Cone::Orthant(d) => (0..*d).map(|i| Vector::unit(*d, i)).collect(),
                 Cone::Halfspaces(a) => a.rows(),
                 Cone::Generated { .. } => {
-                    let data = ConeData::of(c).expect("a declared cone has consistent dimensions");
+                    let data = ConeData::of(c)?;
                     let mut rows = data.facets.clone();
                     for e in &data.equations {
                         rows.push(e.clone());
@@ -461,28 +542,34 @@ fn homogenised_rows(p: &Polyhedron) -> (usize, Vec<Vector>) {
                 .map(|r| Vector(r.0.iter().cloned().chain([Integer::ZERO]).collect()))
                 .collect();
             rows.push(Vector::unit(d + 1, d));
-            (d, rows)
+            Ok((d, rows))
         }
         Polyhedron::Inequalities { a, b } => {
             let d = a.ncols();
             let mut rows = Vec::with_capacity(a.nrows() + 1);
-            for (i, rhs) in b.iter().enumerate() {
+            for (row, rhs) in a.rows().iter().zip(b) {
                 let den = Integer::from(rhs.denom().clone());
                 let num = Integer::from(rhs.numer().clone());
-                let mut r: Vec<Integer> = a.row(i).0.iter().map(|x| x * &den).collect();
+                let mut r: Vec<Integer> = row.0.iter().map(|x| x * &den).collect();
                 r.push(-num);
                 rows.push(Vector(r));
             }
             rows.push(Vector::unit(d + 1, d));
-            (d, rows)
+            Ok((d, rows))
         }
     }
 }
 
 /// Vertices and recession cone of a polyhedron.
 pub fn polyhedron_data(p: &Polyhedron) -> Result<PolyhedronData, AlgebraError> {
-    let (d, rows) = homogenised_rows(p);
-    let hom = ConeData::from_inequalities(d + 1, &rows)?;
+    let (d, rows) = homogenised_rows(p)?;
+    data_from_rows(d, &rows)
+}
+
+/// Vertices and recession cone of the polyhedron whose homogenisation is {y : r·y ≥ 0 for the
+/// rows r}, the last row being t ≥ 0.
+fn data_from_rows(d: usize, rows: &[Vector]) -> Result<PolyhedronData, AlgebraError> {
+    let hom = ConeData::from_inequalities(d + 1, rows)?;
     let mut vertices = Vec::new();
     let mut recession_rays = Vec::new();
     for r in hom.rays() {
@@ -561,12 +648,14 @@ fn in_polyhedron(rows: &[Vector], x: &[Integer]) -> bool {
     rows.iter().all(|r| r.dot(&y).signum() >= 0)
 }
 
+/// The points x of the box lo ≤ x ≤ hi with (x, 1) in the homogenisation given by `rows`, in
+/// lexicographic order.
 fn enumerate_box(
-    p: &Polyhedron,
+    rows: &[Vector],
     lo: Vec<Integer>,
     hi: Vec<Integer>,
 ) -> Result<Vec<Vector>, AlgebraError> {
-    let (d, rows) = homogenised_rows(p);
+    let d = lo.len();
     let mut count: u64 = 1;
     for (l, h) in lo.iter().zip(&hi) {
         if h < l {
@@ -589,7 +678,7 @@ fn enumerate_box(
         if crate::interrupt::requested() {
             return Err(AlgebraError::Interrupted);
         }
-        if in_polyhedron(&rows, &x) {
+        if in_polyhedron(rows, &x) {
             out.push(Vector(x.clone()));
         }
         // Next point of the box, odometer style.
@@ -616,73 +705,66 @@ fn ceil(q: &BigRational) -> Integer {
     Integer::from(q.ceil().to_integer())
 }
 
-/// The lattice points of a bounded polyhedron, sorted. An unbounded one is an error naming a
-/// recession ray; an empty one has none.
-pub fn lattice_points(p: &Polyhedron) -> Result<Vec<Vector>, AlgebraError> {
-    let data = polyhedron_data(p)?;
-    if data.is_empty() {
-        return Ok(Vec::new());
-    }
-    if !data.is_bounded() {
-        let ray = data
-            .recession
-            .rays()
-            .first()
-            .or(data.recession.lineality().first())
-            .cloned()
-            .expect("unbounded");
-        return Err(AlgebraError::Unbounded { ray });
-    }
-    let d = p.dim();
+/// The smallest integer box containing the vertices: per coordinate, ⌈min⌉ and ⌊max⌋.
+fn vertex_box(d: usize, vertices: &[Vec<BigRational>]) -> (Vec<Integer>, Vec<Integer>) {
     let lo = (0..d)
         .map(|i| {
-            data.vertices
+            vertices
                 .iter()
                 .map(|v| ceil(&v[i]))
                 .min()
-                .expect("a vertex")
+                .unwrap_or(Integer::ONE)
         })
         .collect();
     let hi = (0..d)
         .map(|i| {
-            data.vertices
+            vertices
                 .iter()
                 .map(|v| floor(&v[i]))
                 .max()
-                .expect("a vertex")
+                .unwrap_or(Integer::ZERO)
         })
         .collect();
-    enumerate_box(p, lo, hi)
+    (lo, hi)
+}
+
+/// The lattice points of a bounded polyhedron, sorted. An unbounded one is an error naming a
+/// recession ray (or a line); an empty one has none.
+pub fn lattice_points(p: &Polyhedron) -> Result<Vec<Vector>, AlgebraError> {
+    let (d, rows) = homogenised_rows(p)?;
+    let data = data_from_rows(d, &rows)?;
+    if data.is_empty() {
+        return Ok(Vec::new());
+    }
+    let direction = data
+        .recession
+        .rays()
+        .first()
+        .or(data.recession.lineality().first());
+    if let Some(ray) = direction {
+        return Err(AlgebraError::Unbounded { ray: ray.clone() });
+    }
+    let (lo, hi) = vertex_box(d, &data.vertices);
+    enumerate_box(&rows, lo, hi)
 }
 
 /// The lattice points of any polyhedron in the box |x_i| ≤ bound, sorted.
 pub fn lattice_points_within(p: &Polyhedron, bound: &Integer) -> Result<Vec<Vector>, AlgebraError> {
-    let d = p.dim();
-    let data = polyhedron_data(p)?;
+    let (d, rows) = homogenised_rows(p)?;
+    let data = data_from_rows(d, &rows)?;
     if data.is_empty() {
         return Ok(Vec::new());
     }
     let mut lo: Vec<Integer> = vec![-bound; d];
     let mut hi: Vec<Integer> = vec![bound.clone(); d];
     if data.is_bounded() {
+        let (vlo, vhi) = vertex_box(d, &data.vertices);
         for i in 0..d {
-            let vmin = data
-                .vertices
-                .iter()
-                .map(|v| ceil(&v[i]))
-                .min()
-                .expect("a vertex");
-            let vmax = data
-                .vertices
-                .iter()
-                .map(|v| floor(&v[i]))
-                .max()
-                .expect("a vertex");
-            lo[i] = lo[i].clone().max(vmin);
-            hi[i] = hi[i].clone().min(vmax);
+            lo[i] = lo[i].clone().max(vlo[i].clone());
+            hi[i] = hi[i].clone().min(vhi[i].clone());
         }
     }
-    enumerate_box(p, lo, hi)
+    enumerate_box(&rows, lo, hi)
 }
 
 #[cfg(test)]
@@ -696,12 +778,40 @@ mod tests {
         Vector::from_i64s(xs)
     }
 
+    fn q(n: i64, d: i64) -> BigRational {
+        BigRational::new(BigInt::from(n), BigInt::from(d))
+    }
+
+    /// {x : Ax ≥ b} with integer A and b.
+    fn polyhedron(a: &[&[i64]], b: &[i64]) -> Polyhedron {
+        let a = Matrix::from_rows(
+            a.iter()
+                .map(|r| r.iter().map(|&x| Integer::from(x)).collect())
+                .collect(),
+        )
+        .unwrap();
+        Polyhedron::from_inequalities(a, b.iter().map(|&x| q(x, 1)).collect()).unwrap()
+    }
+
+    fn points(ps: &[&[i64]]) -> Vec<Vec<BigRational>> {
+        ps.iter()
+            .map(|p| p.iter().map(|&x| q(x, 1)).collect())
+            .collect()
+    }
+
     #[test]
     fn the_orthant() {
         let c = ConeData::of(&Cone::Orthant(3)).unwrap();
         assert_eq!(c.rays(), &[v(&[0, 0, 1]), v(&[0, 1, 0]), v(&[1, 0, 0])]);
         assert_eq!(c.facets(), c.rays());
         assert!(c.is_pointed() && c.is_full_dimensional() && c.dim() == 3);
+        assert!(c.equations().is_empty() && c.lineality().is_empty());
+        assert_eq!(c.relative_interior_point(), v(&[1, 1, 1]));
+        assert_eq!(
+            c.facets_containing(&v(&[1, 0, 0])),
+            vec![v(&[0, 0, 1]), v(&[0, 1, 0])]
+        );
+        assert_eq!(ConeData::from_generators(3, c.rays()).unwrap(), c);
     }
 
     #[test]
@@ -715,7 +825,27 @@ mod tests {
         let f = c.faces();
         assert_eq!(f.iter().map(Vec::len).collect::<Vec<_>>(), vec![1, 4, 4, 1]);
         assert_eq!(f[0], vec![Vec::<Vector>::new()]);
+        assert_eq!(f[1][0], vec![v(&[-1, 0, 1])]);
+        assert_eq!(f[2][0], vec![v(&[-1, 0, 1]), v(&[0, -1, 1])]);
         assert_eq!(f[3][0].len(), 4);
+        assert_eq!(
+            c.facets(),
+            &[
+                v(&[-1, -1, 1]),
+                v(&[-1, 1, 1]),
+                v(&[1, -1, 1]),
+                v(&[1, 1, 1])
+            ]
+        );
+    }
+
+    #[test]
+    fn faces_with_lineality() {
+        // {x1 ≥ 0, x2 ≥ 0} × R: the smallest face is the line, at dimension 1.
+        let c = ConeData::from_inequalities(3, &[v(&[1, 0, 0]), v(&[0, 1, 0])]).unwrap();
+        let f = c.faces();
+        assert_eq!(f.iter().map(Vec::len).collect::<Vec<_>>(), vec![0, 1, 2, 1]);
+        assert_eq!(c.relative_interior_point(), v(&[1, 1, 0]));
     }
 
     #[test]
@@ -724,6 +854,33 @@ mod tests {
         assert_eq!(c.rays(), &[v(&[1, 0]), v(&[1, 2])]);
         assert_eq!(c.facets(), &[v(&[0, 1]), v(&[2, -1])]);
         assert!(c.contains(&v(&[3, 1])) && !c.contains(&v(&[0, 1])));
+        // The same cone from its inequalities, and from dependent, repeated and zero generators.
+        let from_facets = ConeData::from_inequalities(2, &[v(&[2, -1]), v(&[0, 1])]).unwrap();
+        assert_eq!(from_facets, c);
+        let messy = [
+            v(&[0, 0]),
+            v(&[2, 4]),
+            v(&[1, 2]),
+            v(&[3, 0]),
+            v(&[2, 1]),
+            v(&[1, 2]),
+        ];
+        assert_eq!(ConeData::from_generators(2, &messy).unwrap(), c);
+    }
+
+    #[test]
+    fn redundant_and_zero_inequalities() {
+        let c = ConeData::from_inequalities(
+            2,
+            &[v(&[1, 0]), v(&[0, 0]), v(&[0, 1]), v(&[1, 1]), v(&[2, 0])],
+        )
+        .unwrap();
+        assert_eq!(c, ConeData::of(&Cone::Orthant(2)).unwrap());
+        let everything = ConeData::from_inequalities(2, &[v(&[0, 0])]).unwrap();
+        assert_eq!(everything.lineality(), &[v(&[0, 1]), v(&[1, 0])]);
+        assert!(everything.rays().is_empty() && everything.facets().is_empty());
+        assert_eq!(everything.dim(), 2);
+        assert_eq!(everything.faces(), vec![vec![], vec![], vec![vec![]]]);
     }
 
     #[test]
@@ -732,41 +889,146 @@ mod tests {
         assert_eq!(half.lineality(), &[v(&[0, 1])]);
         assert_eq!(half.rays(), &[v(&[1, 0])]);
         assert_eq!(half.facets(), &[v(&[1, 0])]);
-        assert!(!half.is_pointed());
+        assert!(!half.is_pointed() && half.is_full_dimensional());
+        assert!(half.contains(&v(&[0, -7])) && !half.contains(&v(&[-1, 3])));
+        assert_eq!(
+            ConeData::from_generators(2, &[v(&[1, 5]), v(&[0, 1]), v(&[0, -1])]).unwrap(),
+            half
+        );
         let flat = ConeData::from_generators(3, &[v(&[1, 1, 0]), v(&[1, 0, 0])]).unwrap();
         assert_eq!(flat.dim(), 2);
         assert_eq!(flat.equations(), &[v(&[0, 0, 1])]);
         assert_eq!(flat.rays(), &[v(&[1, 0, 0]), v(&[1, 1, 0])]);
         assert_eq!(flat.facets(), &[v(&[0, 1, 0]), v(&[1, -1, 0])]);
+        assert!(!flat.contains(&v(&[2, 1, 1])) && flat.contains(&v(&[2, 1, 0])));
+        // The same flat cone from inequalities: its facets are reduced modulo x3 = 0.
+        let flat2 = ConeData::from_inequalities(
+            3,
+            &[
+                v(&[0, 1, 5]),
+                v(&[1, -1, -2]),
+                v(&[0, 0, 1]),
+                v(&[0, 0, -1]),
+            ],
+        )
+        .unwrap();
+        assert_eq!(flat2, flat);
+        // A tilted flat cone, whose facet normals are orthogonal projections into its span.
+        let tilted = ConeData::from_generators(3, &[v(&[1, 0, 1]), v(&[0, 1, 1])]).unwrap();
+        assert_eq!(tilted.equations(), &[v(&[-1, -1, 1])]);
+        assert_eq!(tilted.facets(), &[v(&[-1, 2, 1]), v(&[2, -1, 1])]);
         let zero = ConeData::from_generators(2, &[]).unwrap();
         assert_eq!(zero.dim(), 0);
         assert!(zero.contains(&v(&[0, 0])) && !zero.contains(&v(&[1, 0])));
+        assert_eq!(ConeData::from_generators(2, &[v(&[0, 0])]).unwrap(), zero);
+        assert!(ConeData::from_generators(2, &[v(&[1, 0, 0])]).is_err());
+        assert!(ConeData::from_inequalities(0, &[]).is_err());
     }
 
     #[test]
     fn example_3_1_tangent_cone_along_the_third_axis() {
+        // [GM09] Example 3.1: R_+Γ ⊇ R^3_+, but −T_{e3}R^3_+ = {x1 ≤ 0, x2 ≤ 0} meets no move.
         let c = ConeData::of(&Cone::Orthant(3)).unwrap();
         let t = c.negative_tangent_cone(&v(&[0, 0, 1]));
-        assert!(t.contains(&v(&[-1, -1, 5])) && t.contains(&v(&[0, 0, -1])));
-        assert!(!t.contains(&v(&[1, -1, 1])) && !t.contains(&v(&[-1, 1, 1])));
+        assert_eq!(t.facets(), &[v(&[-1, 0, 0]), v(&[0, -1, 0])]);
         assert_eq!(t.lineality(), &[v(&[0, 0, 1])]);
+        assert_eq!(t.rays(), &[v(&[-1, 0, 0]), v(&[0, -1, 0])]);
+        let gamma = [v(&[1, 0, 0]), v(&[0, 1, 0]), v(&[1, -1, 1]), v(&[-1, 1, 1])];
+        assert!(gamma.iter().all(|g| !t.contains(g)));
+        let cone_of_gamma = ConeData::from_generators(3, &gamma).unwrap();
+        assert!(c.rays().iter().all(|r| cone_of_gamma.contains(r)));
+        assert!(cone_of_gamma.is_pointed());
     }
 
     #[test]
-    fn polytopes_and_their_lattice_points() {
-        let a = crate::algebra::Matrix::from_rows(vec![
-            vec![1.into(), 0.into()],
-            vec![0.into(), 1.into()],
-            vec![(-1).into(), (-1).into()],
-        ])
-        .unwrap();
-        let q = |n: i64| BigRational::from(BigInt::from(n));
-        let triangle = Polyhedron::from_inequalities(a, vec![q(0), q(0), q(-2)]).unwrap();
+    fn vertices_of_triangles_and_squares() {
+        let triangle = polyhedron(&[&[1, 0], &[0, 1], &[-1, -1]], &[0, 0, -2]);
         let data = polyhedron_data(&triangle).unwrap();
-        assert_eq!(data.vertices().len(), 3);
-        assert!(data.is_bounded() && data.dim() == 2);
-        let pts = lattice_points(&triangle).unwrap();
-        assert_eq!(pts.len(), 6);
+        assert_eq!(
+            data.vertices(),
+            points(&[&[0, 0], &[0, 2], &[2, 0]]).as_slice()
+        );
+        assert!(data.is_bounded() && data.is_pointed() && !data.is_empty() && data.dim() == 2);
+        // A triangle with rational vertices: x ≥ 0, y ≥ 0, 2x + 3y ≤ 1.
+        let thin = polyhedron(&[&[1, 0], &[0, 1], &[-2, -3]], &[0, 0, -1]);
+        let data = polyhedron_data(&thin).unwrap();
+        assert_eq!(
+            data.vertices(),
+            &[
+                vec![q(0, 1), q(0, 1)],
+                vec![q(0, 1), q(1, 3)],
+                vec![q(1, 2), q(0, 1)]
+            ]
+        );
+        assert_eq!(lattice_points(&thin).unwrap(), vec![v(&[0, 0])]);
+        // The square [−1, 1]^2 with a redundant inequality.
+        let square = polyhedron(
+            &[&[1, 0], &[-1, 0], &[0, 1], &[0, -1], &[1, 1]],
+            &[-1, -1, -1, -1, -5],
+        );
+        let data = polyhedron_data(&square).unwrap();
+        assert_eq!(
+            data.vertices(),
+            points(&[&[-1, -1], &[-1, 1], &[1, -1], &[1, 1]]).as_slice()
+        );
+        assert_eq!(lattice_points(&square).unwrap().len(), 9);
+        // A segment (not full-dimensional) and a point.
+        let segment = polyhedron(&[&[1, -1], &[-1, 1], &[1, 0], &[-1, 0]], &[0, 0, 0, -3]);
+        let data = polyhedron_data(&segment).unwrap();
+        assert_eq!(data.vertices(), points(&[&[0, 0], &[3, 3]]).as_slice());
+        assert_eq!(data.dim(), 1);
+        assert_eq!(
+            lattice_points(&segment).unwrap(),
+            vec![v(&[0, 0]), v(&[1, 1]), v(&[2, 2]), v(&[3, 3])]
+        );
+    }
+
+    #[test]
+    fn unbounded_and_empty_polyhedra() {
+        // x + y ≥ 2 in the orthant: vertices (0, 2), (2, 0), recession cone the orthant.
+        let p = polyhedron(&[&[1, 0], &[0, 1], &[1, 1]], &[0, 0, 2]);
+        let data = polyhedron_data(&p).unwrap();
+        assert_eq!(data.vertices(), points(&[&[0, 2], &[2, 0]]).as_slice());
+        assert_eq!(
+            data.recession_cone(),
+            &ConeData::of(&Cone::Orthant(2)).unwrap()
+        );
+        assert!(!data.is_bounded() && data.is_pointed());
+        assert_eq!(
+            lattice_points(&p),
+            Err(AlgebraError::Unbounded { ray: v(&[0, 1]) })
+        );
+        assert_eq!(
+            lattice_points_within(&p, &Integer::from(2)).unwrap(),
+            vec![
+                v(&[0, 2]),
+                v(&[1, 1]),
+                v(&[1, 2]),
+                v(&[2, 0]),
+                v(&[2, 1]),
+                v(&[2, 2])
+            ]
+        );
+        // A strip 0 ≤ x ≤ 1: not pointed, its minimal face through the origin's projection.
+        let strip = polyhedron(&[&[1, 0], &[-1, 0]], &[0, -1]);
+        let data = polyhedron_data(&strip).unwrap();
+        assert!(!data.is_pointed() && !data.is_bounded());
+        assert_eq!(data.vertices(), points(&[&[0, 0], &[1, 0]]).as_slice());
+        assert!(matches!(
+            lattice_points(&strip),
+            Err(AlgebraError::Unbounded { .. })
+        ));
+        // Empty: x ≥ 1 and x ≤ 0.
+        let empty = polyhedron(&[&[1, 0], &[-1, 0]], &[1, 0]);
+        let data = polyhedron_data(&empty).unwrap();
+        assert!(data.is_empty() && data.vertices().is_empty());
+        assert_eq!(lattice_points(&empty).unwrap(), Vec::<Vector>::new());
+        // A rational polytope without lattice points: 1/3 ≤ x ≤ 2/3.
+        let a = Matrix::from_rows(vec![vec![1.into()], vec![(-1).into()]]).unwrap();
+        let gap = Polyhedron::from_inequalities(a, vec![q(1, 3), q(-2, 3)]).unwrap();
+        assert!(!polyhedron_data(&gap).unwrap().is_empty());
+        assert!(lattice_points(&gap).unwrap().is_empty());
+        // The orthant as a polyhedron.
         let orthant = Polyhedron::Cone(Cone::Orthant(2));
         assert!(matches!(
             lattice_points(&orthant),
@@ -801,15 +1063,37 @@ mod tests {
         )
     }
 
+    /// The lattice points of {x : Ax ≥ b} in the box [−n, n]^d, by brute force.
+    fn brute_points(p: &Polyhedron, d: usize, n: i64) -> Vec<Vector> {
+        let mut out = Vec::new();
+        let mut x = vec![-n; d];
+        loop {
+            let pt = v(&x);
+            if p.contains_directly(&pt) == Some(true) {
+                out.push(pt);
+            }
+            let Some(i) = (0..d).rev().find(|&i| x[i] < n) else {
+                return out;
+            };
+            x[i] += 1;
+            for y in x.iter_mut().skip(i + 1) {
+                *y = -n;
+            }
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(150))]
 
         #[test]
-        fn generators_facets_generators(d in 2usize..5, gens in proptest::collection::vec(proptest::collection::vec(-3i64..=3, 4), 1..7)) {
+        fn generators_facets_generators(d in 2usize..=5, gens in proptest::collection::vec(proptest::collection::vec(-3i64..=3, 5), 1..8)) {
             let gens: Vec<Vector> = gens.iter().map(|g| v(&g[..d])).collect();
             let c = ConeData::from_generators(d, &gens).unwrap();
             for g in &gens {
                 prop_assert!(c.contains(g), "{} not in its own cone", g);
+                for f in c.facets() {
+                    prop_assert!(f.dot(g).signum() >= 0, "{} violates facet {}", g, f);
+                }
             }
             let mut rows: Vec<Vector> = c.facets().to_vec();
             for e in c.equations() {
@@ -818,12 +1102,24 @@ mod tests {
             }
             let back = ConeData::from_inequalities(d, &rows).unwrap();
             prop_assert_eq!(&back, &c);
-            // Each ray is tight on at least (pointed dimension − 1) facets.
+            prop_assert_eq!(c.dim(), rank(&gens, d));
+            // Each ray is tight on at least (pointed dimension − 1) facets, which span a space of
+            // exactly that dimension, and is orthogonal to the lineality space.
             let pd = c.dim() - c.lineality().len();
             for r in c.rays() {
-                let tight = c.facets().iter().filter(|f| f.dot(r).is_zero()).count();
-                prop_assert!(tight + 1 >= pd);
+                let tight = c.facets_containing(r);
+                prop_assert!(tight.len() + 1 >= pd);
+                prop_assert_eq!(rank(&tight, d) + 1, pd);
+                prop_assert!(c.lineality().iter().all(|l| l.dot(r).is_zero()));
             }
+            // Each facet vanishes on the lineality and on rays spanning a facet.
+            for f in c.facets() {
+                prop_assert!(c.lineality().iter().all(|l| l.dot(f).is_zero()));
+                let tight: Vec<Vector> = c.rays().iter().filter(|r| f.dot(r).is_zero()).cloned().collect();
+                prop_assert_eq!(rank(&tight, d) + 1, pd);
+            }
+            prop_assert!(c.contains(&c.relative_interior_point()));
+            prop_assert!(c.facets().iter().all(|f| f.dot(&c.relative_interior_point()).signum() > 0));
             // Membership agrees with an LP over the generators, on a small box.
             for x in -2i64..=2 {
                 for y in -2i64..=2 {
@@ -831,6 +1127,59 @@ mod tests {
                     p.resize(d, 1);
                     let p = v(&p);
                     prop_assert_eq!(c.contains(&p), brute_in_cone(&gens, &p), "point {}", p);
+                }
+            }
+        }
+
+        #[test]
+        fn inequalities_rays_inequalities(d in 2usize..=5, rows in proptest::collection::vec(proptest::collection::vec(-3i64..=3, 5), 1..8)) {
+            let rows: Vec<Vector> = rows.iter().map(|r| v(&r[..d])).collect();
+            let c = ConeData::from_inequalities(d, &rows).unwrap();
+            let mut gens: Vec<Vector> = c.rays().to_vec();
+            for l in c.lineality() {
+                gens.push(l.clone());
+                gens.push(l.scale(&Integer::from(-1)));
+            }
+            prop_assert_eq!(&ConeData::from_generators(d, &gens).unwrap(), &c);
+            for x in -2i64..=2 {
+                for y in -2i64..=2 {
+                    let mut p = vec![x, y];
+                    p.resize(d, -1);
+                    let p = v(&p);
+                    let direct = rows.iter().all(|r| r.dot(&p).signum() >= 0);
+                    prop_assert_eq!(c.contains(&p), direct, "point {}", p);
+                }
+            }
+        }
+
+        #[test]
+        fn lattice_points_of_polytopes(d in 1usize..=3, rows in proptest::collection::vec((proptest::collection::vec(-3i64..=3, 3), -4i64..=4), 0..5)) {
+            // Random inequalities, cut down to the box [−3, 3]^d so the polyhedron is bounded.
+            let mut a: Vec<Vec<i64>> = rows.iter().map(|(r, _)| r[..d].to_vec()).collect();
+            let mut b: Vec<i64> = rows.iter().map(|(_, b)| *b).collect();
+            for i in 0..d {
+                let mut e = vec![0; d];
+                e[i] = 1;
+                a.push(e.clone());
+                b.push(-3);
+                e[i] = -1;
+                a.push(e);
+                b.push(-3);
+            }
+            let a: Vec<&[i64]> = a.iter().map(Vec::as_slice).collect();
+            let p = polyhedron(&a, &b);
+            let brute = brute_points(&p, d, 4);
+            prop_assert_eq!(&lattice_points(&p).unwrap(), &brute);
+            prop_assert_eq!(&lattice_points_within(&p, &Integer::from(2)).unwrap(),
+                &brute.iter().filter(|x| x.0.iter().all(|c| c.abs() <= Integer::from(2))).cloned().collect::<Vec<_>>());
+            let data = polyhedron_data(&p).unwrap();
+            prop_assert!(brute.is_empty() || !data.is_empty());
+            prop_assert!(data.is_bounded());
+            // Every vertex satisfies every inequality.
+            for vert in data.vertices() {
+                for (row, rhs) in a.iter().zip(&b) {
+                    let lhs: BigRational = row.iter().zip(vert).map(|(x, y)| q(*x, 1) * y).sum();
+                    prop_assert!(lhs >= q(*rhs, 1));
                 }
             }
         }

@@ -1,22 +1,73 @@
 //! Running Normaliz on a cone and reading the matrices of its `.out` file.
 //!
-//! Normaliz writes each result as a header `N <name>:` followed by N rows of integers (for
-//! example `4 extreme rays:`, `2 support hyperplanes:`, `1 equations:`, `1 basis elements of
-//! maximal subspace:`, `5 Hilbert basis elements:`), and scalar facts such as `rank = 3` above them.
+//! Usage: `run(d, input_type, rows, extra_input_lines, flags)` writes the input file
+//!
+//! ```text
+//! amb_space d
+//! <input_type> <number of rows>
+//! <rows, one a line>
+//! <extra input lines, verbatim (e.g. a second matrix, or `grading`)>
+//! ```
+//!
+//! and runs `normaliz <flags> -x=1 cone.in` (one thread: the test machines are shared). Useful
+//! flags: `-s` (support hyperplanes and extreme rays, the default computation), `-N` (Hilbert
+//! basis). Input types are Normaliz's: `cone` (generators), `inequalities`, `equations`,
+//! `cone_and_lattice`, ...
+//!
+//! The `.out` file lists scalar facts first (`embedding dimension = 4`, `rank = 3`, or
+//! `rank = 4 (maximal)`), then, after a line of stars, each result matrix as a header
+//! `N <name>:` followed by N rows of integers, for example `4 extreme rays:`,
+//! `2 support hyperplanes:`, `1 equations:`, `1 basis elements of maximal subspace:`,
+//! `5 Hilbert basis elements:`. Header names are kept with their whitespace collapsed (Normaliz
+//! writes `basis elements of generated  lattice` with two spaces).
+//!
+//! Normaliz's conventions, which a comparison must respect:
+//! - for a cone with lineality ("maximal subspace"), the extreme rays are those of the cone modulo
+//!   that subspace, each given by *some* representative (not necessarily orthogonal to it);
+//! - for a cone that is not full-dimensional, the support hyperplanes are linear forms on the
+//!   span, each given by *some* representative modulo the equations (not necessarily in the span);
+//! - the equations and the maximal subspace are bases of their spaces in Normaliz's own choice.
 
 use std::collections::HashMap;
 use std::process::Command;
 
-/// The matrices and the rank Normaliz reported.
+/// The matrices and the scalar facts Normaliz reported.
 #[derive(Debug, Default)]
 pub struct NormalizOutput {
-    /// Matrices by their header name, e.g. "extreme rays"; absent ones are empty.
+    /// Matrices by their header name (whitespace collapsed), e.g. "extreme rays".
     pub matrices: HashMap<String, Vec<Vec<i64>>>,
     /// The rank of the cone (the dimension of its span).
     pub rank: usize,
+    /// The embedding dimension (the ambient space's dimension, `amb_space`).
+    pub embedding_dim: usize,
 }
 
 impl NormalizOutput {
+    /// The matrix with this name, or an empty one.
+    pub fn matrix(&self, name: &str) -> Vec<Vec<i64>> {
+        self.matrices.get(name).cloned().unwrap_or_default()
+    }
+
+    /// The extreme rays (modulo the maximal subspace, when there is one).
+    pub fn extreme_rays(&self) -> Vec<Vec<i64>> {
+        self.matrix("extreme rays")
+    }
+
+    /// The support hyperplanes (inner normals; modulo the equations, when there are some).
+    pub fn support_hyperplanes(&self) -> Vec<Vec<i64>> {
+        self.matrix("support hyperplanes")
+    }
+
+    /// A basis of the linear forms vanishing on the cone.
+    pub fn equations(&self) -> Vec<Vec<i64>> {
+        self.matrix("equations")
+    }
+
+    /// A basis of the maximal subspace (the lineality space) of the cone.
+    pub fn maximal_subspace(&self) -> Vec<Vec<i64>> {
+        self.matrix("basis elements of maximal subspace")
+    }
+
     /// The Hilbert basis. Normaliz lists it whole ("Hilbert basis elements"), or, when it found a
     /// grading, split into the degree-1 elements ("lattice points in polytope (Hilbert basis
     /// elements of degree 1)") and the "further Hilbert basis elements of higher degree".
@@ -26,23 +77,15 @@ impl NormalizOutput {
         all.extend(self.matrix("further Hilbert basis elements of higher degree"));
         all
     }
-
-    /// The matrix with this name, or an empty one.
-    pub fn matrix(&self, name: &str) -> Vec<Vec<i64>> {
-        self.matrices.get(name).cloned().unwrap_or_default()
-    }
 }
 
-/// Runs `normaliz FLAGS` on the input `amb_space d`, `<input_type> <rows>` and extra lines;
-/// `None` when Normaliz is not installed or fails.
-pub fn run(
+/// The text of a Normaliz input file (see the module documentation).
+pub fn input_file(
     amb_space: usize,
     input_type: &str,
     rows: &[Vec<i64>],
     extra_input_lines: &[&str],
-    flags: &[&str],
-) -> Option<NormalizOutput> {
-    let dir = super::scratch("normaliz");
+) -> String {
     let mut text = format!("amb_space {amb_space}\n{input_type} {}\n", rows.len());
     for r in rows {
         let row: Vec<String> = r.iter().map(i64::to_string).collect();
@@ -53,6 +96,21 @@ pub fn run(
         text.push_str(line);
         text.push('\n');
     }
+    text
+}
+
+/// Runs `normaliz FLAGS -x=1` on the input `amb_space d`, `<input_type> <rows>` and the extra
+/// lines, and parses its `.out` file; `None` when Normaliz cannot be run or fails (the failure is
+/// printed with the input). The scratch directory is removed after a successful run.
+pub fn run(
+    amb_space: usize,
+    input_type: &str,
+    rows: &[Vec<i64>],
+    extra_input_lines: &[&str],
+    flags: &[&str],
+) -> Option<NormalizOutput> {
+    let dir = super::scratch("normaliz");
+    let text = input_file(amb_space, input_type, rows, extra_input_lines);
     let input = dir.join("cone.in");
     std::fs::write(&input, &text).ok()?;
     let out = Command::new("normaliz")
@@ -70,41 +128,53 @@ pub fn run(
     }
     let report = std::fs::read_to_string(dir.join("cone.out")).ok()?;
     let _ = std::fs::remove_dir_all(&dir);
-    Some(parse(&report))
+    parse(&report)
 }
 
-/// Parses a Normaliz `.out` file.
-pub fn parse(report: &str) -> NormalizOutput {
+/// The first number after `key = ` on a line starting with `key`.
+fn scalar(line: &str, key: &str) -> Option<usize> {
+    line.strip_prefix(key)?
+        .trim_start()
+        .strip_prefix('=')?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
+}
+
+/// Parses a Normaliz `.out` file; `None` when a matrix is cut short or has a non-integer entry
+/// (or one beyond i64).
+pub fn parse(report: &str) -> Option<NormalizOutput> {
     let mut out = NormalizOutput::default();
     let lines: Vec<&str> = report.lines().collect();
     let mut i = 0;
     while i < lines.len() {
         let line = lines[i].trim();
-        if let Some(rest) = line.strip_prefix("rank = ") {
-            out.rank = rest
-                .split_whitespace()
-                .next()
-                .and_then(|r| r.parse().ok())
-                .unwrap_or(0);
+        if let Some(r) = scalar(line, "rank") {
+            out.rank = r;
         }
-        if let Some(header) = line.strip_suffix(':') {
-            if let Some((count, name)) = header.split_once(' ') {
-                if let Ok(n) = count.parse::<usize>() {
-                    let rows: Vec<Vec<i64>> = lines[i + 1..i + 1 + n]
-                        .iter()
-                        .map(|l| {
-                            l.split_whitespace()
-                                .map(|x| x.parse().expect("an integer entry"))
-                                .collect()
-                        })
-                        .collect();
-                    out.matrices
-                        .insert(name.split_whitespace().collect::<Vec<_>>().join(" "), rows);
-                    i += n;
-                }
-            }
+        if let Some(e) = scalar(line, "embedding dimension") {
+            out.embedding_dim = e;
+        }
+        let header = line
+            .strip_suffix(':')
+            .and_then(|h| h.split_once(' '))
+            .and_then(|(count, name)| Some((count.parse::<usize>().ok()?, name)));
+        if let Some((n, name)) = header {
+            let rows = lines
+                .get(i + 1..i + 1 + n)?
+                .iter()
+                .map(|l| {
+                    l.split_whitespace()
+                        .map(|x| x.parse::<i64>().ok())
+                        .collect::<Option<Vec<i64>>>()
+                })
+                .collect::<Option<Vec<Vec<i64>>>>()?;
+            out.matrices
+                .insert(name.split_whitespace().collect::<Vec<_>>().join(" "), rows);
+            i += n;
         }
         i += 1;
     }
-    out
+    Some(out)
 }
