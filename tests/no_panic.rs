@@ -106,6 +106,27 @@ const TOKENS: &[&str] = &[
     "fn(x) = x",
     "10^",
     "(1, 0) + N{(2, 0)}",
+    "rays",
+    "facets",
+    "faces",
+    "hilbert_basis",
+    "is_ruleset",
+    "check_ruleset",
+    "positive_functional",
+    "tangent_cone",
+    "lattice_points",
+    "vertices",
+    "index",
+    "hermite",
+    "smith",
+    "kernel",
+    "det",
+    "is_normal",
+    "normalization",
+    "cone({(1, 0), (1, 2)})",
+    "halfspaces([1 0; -1 2])",
+    "N{(2,), (3,)}",
+    "(0, 0, 1)",
 ];
 
 fn run(text: &str) {
@@ -172,8 +193,23 @@ fn known_hard_inputs() {
         "N{(1, 0), [1 2]}",
         "stratification([])",
         "let f = fn(x, x) = x",
+        "hilbert_basis(cone({(1, 0), (-1, 0)}))",
+        "hilbert_basis(cone({(0, 0)}))",
+        "lattice_points(orthant(2))",
+        "lattice_points(polyhedron([1 0; -1 0], (0, -100000)), 100000)",
+        "tangent_cone(orthant(2), (1, 1))",
+        "det([1 2 3; 4 5 6])",
+        "smith([0 0; 0 0])",
+        "kernel([0 0])",
+        "index(ruleset({(1, 1), (2, 2)}))",
+        "vertices(polyhedron([1; -1], (1, 0)))",
+        "dim(polyhedron([1; -1], (1, 0)))",
+        "is_normal(N{(1, 0), (-1, 0)})",
+        "(5,) in N{(2,), (-3,)}",
+        "game(ruleset({(1, 0)}), normal_play(ruleset({(1, 0)})))",
+        "positive_functional(ruleset({(1, 0), (-1, 0)}))",
+        "faces(halfspaces([1 0]))",
     ] {
-        eprintln!("INPUT {text:?}");
         run(text);
     }
 }
