@@ -28,9 +28,9 @@
 
 use num_rational::BigRational;
 
+use super::index_set::{maximal, IndexSet};
 use super::lattice::{kernel_lattice, smith_normal_form, Lattice};
-use super::linalg::solve;
-use super::lp::positive_functional;
+use super::linalg::{primitive, solve};
 use super::polyhedral::ConeData;
 use super::{AlgebraError, Integer, Matrix, Vector};
 
@@ -129,43 +129,160 @@ fn combine(d: usize, basis: &[Vector], c: &Vector) -> Vector {
 /// rays: the irreducible elements among the rays and parallelepiped points of a triangulation.
 fn hilbert_basis_full_dimensional(cone: &ConeData) -> Result<Vec<Vector>, AlgebraError> {
     let k = cone.ambient_dim();
-    let grading = positive_functional(k, cone.rays()).map_err(|lambda| {
-        // Unreachable for a pointed cone; Σ λ_i r_i = 0 would be a line.
-        AlgebraError::NotPointed {
-            line: cone
-                .rays()
-                .iter()
-                .zip(&lambda)
-                .find(|(_, l)| !l.is_zero())
-                .map_or_else(|| Vector::zero(k), |(r, _)| r.clone()),
-        }
-    })?;
-    let mut candidates: Vec<Vector> = cone.rays().to_vec();
-    for s in triangulate(cone)? {
-        candidates.extend(parallelepiped_points(&s)?);
+    // A grading: the sum of the facet normals is positive on C ∖ {0} (a point on every facet of a
+    // pointed cone is 0), so it is ≥ 1 on the nonzero lattice points of C.
+    let sum = cone
+        .facets()
+        .iter()
+        .fold(Vector::zero(k), |acc, f| acc.add(f));
+    let grading = primitive(&sum);
+    let simplices = triangulate(cone)?;
+    // Every quantity below is a combination of the rays, the facet normals and the grading with
+    // coefficients under MAX_PARALLELEPIPED: when their entries are small, machine words suffice
+    // (with 128-bit accumulators), and otherwise the same computation runs on exact `Integer`s.
+    let small = |v: &Vector| {
+        v.0.iter()
+            .all(|x| x.to_i64().is_some_and(|x| x.abs() < 1 << 24))
+    };
+    if k <= 32 && small(&grading) && cone.rays().iter().chain(cone.facets()).all(small) {
+        reduce_candidates::<i64>(cone, &grading, &simplices)
+    } else {
+        reduce_candidates::<Integer>(cone, &grading, &simplices)
     }
-    candidates.retain(|x| !x.is_zero());
-    candidates.sort_by(|a, b| (grading.dot(a), a).cmp(&(grading.dot(b), b)));
-    candidates.dedup();
-    // The cone is full-dimensional here, so x − y ∈ C exactly when f·x ≥ f·y for every facet
-    // normal f: compare precomputed facet values instead of forming x − y (as Normaliz does).
-    let facet_values =
-        |x: &Vector| -> Vec<Integer> { cone.facets().iter().map(|f| f.dot(x)).collect() };
-    let mut kept: Vec<(Integer, Vec<Integer>, Vector)> = Vec::new();
-    for x in candidates {
-        if crate::interrupt::requested() {
+}
+
+/// The arithmetic the candidate enumeration and reduction need, on machine words (`i64` with
+/// `i128` accumulators, used only when the bounds in `hilbert_basis_full_dimensional` rule out
+/// overflow) or on exact integers.
+trait Scalar: Clone + Ord {
+    fn from_integer(x: &Integer) -> Self;
+    fn to_integer(&self) -> Integer;
+    fn is_zero(&self) -> bool;
+    /// (a + b) mod n, for 0 ≤ a, b < n.
+    fn add_mod(&self, b: &Self, n: &Self) -> Self;
+    /// Σ λ_j c_j / n, when n divides the sum.
+    fn combination(lambda: &[Self], coefficients: &[Self], n: &Self) -> Self;
+    /// Whether 2·self ≤ other.
+    fn at_most_half_of(&self, other: &Self) -> bool;
+}
+
+impl Scalar for i64 {
+    fn from_integer(x: &Integer) -> Self {
+        x.to_i64().expect("checked to fit")
+    }
+    fn to_integer(&self) -> Integer {
+        Integer::from(*self)
+    }
+    fn is_zero(&self) -> bool {
+        *self == 0
+    }
+    fn add_mod(&self, b: &Self, n: &Self) -> Self {
+        let s = self + b;
+        if s >= *n {
+            s - n
+        } else {
+            s
+        }
+    }
+    fn combination(lambda: &[Self], coefficients: &[Self], n: &Self) -> Self {
+        let sum: i128 = lambda
+            .iter()
+            .zip(coefficients)
+            .map(|(l, c)| i128::from(*l) * i128::from(*c))
+            .sum();
+        // 64-bit division is several times faster than 128-bit division, and sums are small.
+        match i64::try_from(sum) {
+            Ok(s) => s / n,
+            Err(_) => (sum / i128::from(*n)) as i64,
+        }
+    }
+    fn at_most_half_of(&self, other: &Self) -> bool {
+        2 * i128::from(*self) <= i128::from(*other)
+    }
+}
+
+impl Scalar for Integer {
+    fn from_integer(x: &Integer) -> Self {
+        x.clone()
+    }
+    fn to_integer(&self) -> Integer {
+        self.clone()
+    }
+    fn is_zero(&self) -> bool {
+        Integer::is_zero(self)
+    }
+    fn add_mod(&self, b: &Self, n: &Self) -> Self {
+        let s = self + b;
+        if s >= *n {
+            &s - n
+        } else {
+            s
+        }
+    }
+    fn combination(lambda: &[Self], coefficients: &[Self], n: &Self) -> Self {
+        let sum = lambda
+            .iter()
+            .zip(coefficients)
+            .fold(Integer::ZERO, |acc, (l, c)| &acc + &(l * c));
+        sum.div_floor(n).expect("n > 0")
+    }
+    fn at_most_half_of(&self, other: &Self) -> bool {
+        &(self + self) <= other
+    }
+}
+
+/// A candidate for the Hilbert basis: its degree, its values on the facet normals, the point.
+struct Candidate<T> {
+    degree: T,
+    values: Vec<T>,
+    point: Vec<T>,
+}
+
+/// The irreducible elements among the rays and the parallelepiped points of the simplices.
+fn reduce_candidates<T: Scalar>(
+    cone: &ConeData,
+    grading: &Vector,
+    simplices: &[Vec<Vector>],
+) -> Result<Vec<Vector>, AlgebraError> {
+    let mut candidates: Vec<Candidate<T>> = cone
+        .rays()
+        .iter()
+        .map(|r| Candidate {
+            degree: T::from_integer(&grading.dot(r)),
+            values: cone
+                .facets()
+                .iter()
+                .map(|f| T::from_integer(&f.dot(r)))
+                .collect(),
+            point: r.0.iter().map(T::from_integer).collect(),
+        })
+        .collect();
+    for s in simplices {
+        parallelepiped_points(s, cone.facets(), grading, &mut candidates)?;
+    }
+    candidates.sort_by(|a, b| (&a.degree, &a.point).cmp(&(&b.degree, &b.point)));
+    candidates.dedup_by(|a, b| a.point == b.point);
+    // The cone is full-dimensional here, so x − h ∈ C exactly when f·x ≥ f·h for every facet
+    // normal f: compare facet values instead of forming x − h (as Normaliz does). If x = y + z is
+    // reducible, one summand has degree at most deg(x)/2 and so has a kept h below it: only those
+    // need to be tried. Kept elements come in order of degree, so they are a prefix.
+    let mut kept: Vec<Candidate<T>> = Vec::new();
+    for (i, x) in candidates.into_iter().enumerate() {
+        if i % 4096 == 0 && crate::interrupt::requested() {
             return Err(AlgebraError::Interrupted);
         }
-        let dx = grading.dot(&x);
-        let vx = facet_values(&x);
-        let reducible = kept
+        let limit = kept.partition_point(|h| h.degree.at_most_half_of(&x.degree));
+        let reducible = kept[..limit]
             .iter()
-            .any(|(dy, vy, _)| *dy < dx && vx.iter().zip(vy).all(|(a, b)| a >= b));
+            .any(|h| x.values.iter().zip(&h.values).all(|(a, b)| a >= b));
         if !reducible {
-            kept.push((dx, vx, x));
+            kept.push(x);
         }
     }
-    Ok(kept.into_iter().map(|(_, _, x)| x).collect())
+    Ok(kept
+        .into_iter()
+        .map(|c| Vector(c.point.iter().map(T::to_integer).collect()))
+        .collect())
 }
 
 /// A basis of L ∩ S for a lattice L and a saturated lattice S (the integer points of a subspace).
@@ -202,38 +319,79 @@ fn local_ray(r: &Vector, basis: &[Vector]) -> Result<Vector, AlgebraError> {
 }
 
 /// A pulling triangulation of a pointed full-dimensional cone: lists of dim(C) rays each.
+///
+/// It is computed on the face lattice alone, with faces as sets of rays: the facets of a face G
+/// are the maximal sets among G ∩ F for the facets F of C that do not contain G (every face of C
+/// is an intersection of facets), a face of dimension m is simplicial when it has m rays, and
+/// otherwise G is triangulated by coning its first ray over a triangulation of each facet of G
+/// that does not contain it.
 fn triangulate(cone: &ConeData) -> Result<Vec<Vec<Vector>>, AlgebraError> {
-    let k = cone.dim();
     let rays = cone.rays();
-    if rays.len() == k {
-        return Ok(vec![rays.to_vec()]);
+    let incidences: Vec<IndexSet> = cone
+        .facets()
+        .iter()
+        .map(|f| IndexSet::from_fn(rays.len(), |i| f.dot(&rays[i]).is_zero()))
+        .collect();
+    let mut simplices = Vec::new();
+    let mut apexes = Vec::new();
+    let all = IndexSet::from_fn(rays.len(), |_| true);
+    pull(&all, cone.dim(), &incidences, &mut apexes, &mut simplices)?;
+    Ok(simplices
+        .into_iter()
+        .map(|s: Vec<usize>| s.into_iter().map(|i| rays[i].clone()).collect())
+        .collect())
+}
+
+/// Triangulates the face with ray set `face` and dimension `dim`, coning each simplex over the
+/// rays in `apexes`.
+fn pull(
+    face: &IndexSet,
+    dim: usize,
+    incidences: &[IndexSet],
+    apexes: &mut Vec<usize>,
+    out: &mut Vec<Vec<usize>>,
+) -> Result<(), AlgebraError> {
+    if face.len() == dim {
+        out.push(face.members().chain(apexes.iter().copied()).collect());
+        return Ok(());
     }
     if crate::interrupt::requested() {
         return Err(AlgebraError::Interrupted);
     }
-    let apex = &rays[0];
-    let mut simplices = Vec::new();
-    for f in cone.facets() {
-        if f.dot(apex).is_zero() {
-            continue;
-        }
-        let face_rays: Vec<Vector> = rays
-            .iter()
-            .filter(|r| f.dot(r).is_zero())
-            .cloned()
-            .collect();
-        let face = ConeData::from_generators(cone.ambient_dim(), &face_rays)?;
-        for mut s in triangulate(&face)? {
-            s.push(apex.clone());
-            simplices.push(s);
+    let apex = face
+        .members()
+        .next()
+        .expect("a face of positive dimension has a ray");
+    let cuts: Vec<IndexSet> = incidences
+        .iter()
+        .map(|f| face.intersection(f))
+        .filter(|g| g != face)
+        .collect();
+    apexes.push(apex);
+    for i in maximal(&cuts) {
+        if !cuts[i].contains(apex) {
+            pull(&cuts[i], dim - 1, incidences, apexes, out)?;
         }
     }
-    Ok(simplices)
+    apexes.pop();
+    Ok(())
 }
 
-/// The lattice points of the half-open parallelepiped {Σ λ_i v_i : 0 ≤ λ_i < 1} of k linearly
-/// independent vectors of Z^k, through the Smith normal form U·V·W = D of V = (v_1 .. v_k).
-fn parallelepiped_points(vs: &[Vector]) -> Result<Vec<Vector>, AlgebraError> {
+/// Appends the nonzero lattice points of the half-open parallelepiped {Σ λ_j v_j : 0 ≤ λ_j < 1} of
+/// k linearly independent vectors of Z^k to `out`, with their degrees and facet values.
+///
+/// With the Smith normal form U·V·W = D = diag(d_1..d_k) of V = (v_1 .. v_k) and n = d_1⋯d_k =
+/// |det V|, the group Z^k / VZ^k ≅ ⊕ Z/d_i has the elements x = U⁻¹a (0 ≤ a_i < d_i), whose
+/// coordinates are λ = V⁻¹x = W·D⁻¹·a. So n·λ ≡ Σ a_i (n/d_i)·W_i (mod n) with W_i the columns of W:
+/// walking through the a_i odometer-style adds one of k fixed vectors modulo n per step, and each
+/// point, degree and facet value is the exact quotient Σ (n·λ_j) c_j / n of a combination of the
+/// simplex's values c_j = c(v_j).
+fn parallelepiped_points<T: Scalar>(
+    vs: &[Vector],
+    facets: &[Vector],
+    grading: &Vector,
+    out: &mut Vec<Candidate<T>>,
+) -> Result<(), AlgebraError> {
     let k = vs.len();
     let v = Matrix::from_columns(vs).map_err(|_| AlgebraError::Empty("a simplex".into()))?;
     let sf = smith_normal_form(&v);
@@ -243,76 +401,67 @@ fn parallelepiped_points(vs: &[Vector]) -> Result<Vec<Vector>, AlgebraError> {
             "a simplicial cone of the triangulation has determinant {order}"
         )));
     }
-    // Z^k / VZ^k ≅ ⊕ Z/d_i through U: its elements are U⁻¹·a for 0 ≤ a_i < d_i.
-    let u_inv: Vec<Vector> = (0..k)
-        .map(|j| {
-            let e: Vec<BigRational> = (0..k)
-                .map(|i| BigRational::from(num_bigint::BigInt::from(i64::from(i == j))))
+    let n = T::from_integer(&order);
+    // The cyclic factors with d_i > 1, and their steps (n/d_i)·W_i mod n.
+    let factors: Vec<(Integer, Vec<T>)> = sf
+        .diagonal
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| **d > Integer::ONE)
+        .map(|(i, d)| {
+            let scale = order.div_floor(d).expect("d > 0");
+            let step = (0..k)
+                .map(|j| {
+                    T::from_integer(&(&scale * sf.v.get(j, i)).mod_floor(&order).expect("n > 0"))
+                })
                 .collect();
-            let col = solve(&sf.u, &e).expect("U is invertible");
-            Vector(col.iter().map(|x| Integer::from(x.to_integer())).collect())
+            (d.clone(), step)
         })
         .collect();
-    // λ = V⁻¹x = adj(V)·x / det(V): precompute the adjugate once (with a positive denominator).
-    let det = super::linalg::determinant(&v);
-    let adjugate: Vec<Vector> = (0..k)
-        .map(|j| {
-            let e: Vec<BigRational> = (0..k)
-                .map(|i| BigRational::from(num_bigint::BigInt::from(i64::from(i == j))))
-                .collect();
-            let col = solve(&v, &e).expect("V is invertible");
-            Vector(
-                col.iter()
-                    .map(|x| Integer::from((x * BigRational::from(det.to_bigint())).to_integer()))
-                    .collect(),
-            )
-        })
+    // The values c(v_j) of every coordinate, the grading and every facet normal.
+    let coordinates: Vec<Vec<T>> = (0..k)
+        .map(|i| vs.iter().map(|v| T::from_integer(&v.0[i])).collect())
         .collect();
-    let adj_rows: Vec<Vector> = (0..k)
-        .map(|i| Vector(adjugate.iter().map(|col| col.0[i].clone()).collect()))
-        .collect();
-    let (adj_rows, det) = if det.signum() < 0 {
-        (
-            adj_rows
-                .iter()
-                .map(|r| r.scale(&Integer::from(-1)))
-                .collect::<Vec<_>>(),
-            -det,
-        )
-    } else {
-        (adj_rows, det)
-    };
-    let mut points = Vec::new();
-    let mut a: Vec<Integer> = vec![Integer::ZERO; k];
+    let of = |c: &Vector| -> Vec<T> { vs.iter().map(|v| T::from_integer(&c.dot(v))).collect() };
+    let degree = of(grading);
+    let values: Vec<Vec<T>> = facets.iter().map(of).collect();
+    let zero = T::from_integer(&Integer::ZERO);
+    let mut lambda: Vec<T> = vec![zero; k];
+    let mut digits: Vec<Integer> = vec![Integer::ZERO; factors.len()];
     loop {
-        if crate::interrupt::requested() {
-            return Err(AlgebraError::Interrupted);
+        if !lambda.iter().all(T::is_zero) {
+            out.push(Candidate {
+                degree: T::combination(&lambda, &degree, &n),
+                values: values
+                    .iter()
+                    .map(|c| T::combination(&lambda, c, &n))
+                    .collect(),
+                point: coordinates
+                    .iter()
+                    .map(|c| T::combination(&lambda, c, &n))
+                    .collect(),
+            });
         }
-        let x = u_inv
-            .iter()
-            .zip(&a)
-            .fold(Vector::zero(k), |acc, (col, c)| acc.add(&col.scale(c)));
-        // x − V·⌊V⁻¹x⌋: the representative of x + VZ^k in the half-open parallelepiped.
-        let shift: Vec<Integer> = adj_rows
-            .iter()
-            .map(|r| r.dot(&x).div_floor(&det).expect("det is not zero"))
-            .collect();
-        points.push(x.sub(&v.apply(&Vector(shift))));
-        // Next a, odometer style over 0 ≤ a_i < d_i.
-        let mut i = k;
+        // Next a, odometer style; d_i steps of a factor add up to 0 mod n, so a digit that wraps
+        // around needs no correction.
+        let mut i = factors.len();
         loop {
             if i == 0 {
-                return Ok(points);
+                return Ok(());
             }
             i -= 1;
-            let next = &a[i] + &Integer::ONE;
-            if next < sf.diagonal[i] {
-                a[i] = next;
-                for t in a.iter_mut().skip(i + 1) {
-                    *t = Integer::ZERO;
-                }
+            let (d, step) = &factors[i];
+            for (l, s) in lambda.iter_mut().zip(step) {
+                *l = l.add_mod(s, &n);
+            }
+            digits[i] = &digits[i] + &Integer::ONE;
+            if digits[i] < *d {
                 break;
             }
+            digits[i] = Integer::ZERO;
+        }
+        if out.len().is_multiple_of(4096) && crate::interrupt::requested() {
+            return Err(AlgebraError::Interrupted);
         }
     }
 }
@@ -409,6 +558,16 @@ mod tests {
         );
     }
 
+    #[test]
+    fn large_entries_take_the_exact_path() {
+        // Entries beyond the machine-word bounds, with determinant 1 and 2.
+        let big = 1i64 << 40;
+        let hb = hilbert_basis(2, &[v(&[big, 1]), v(&[big + 1, 1])], None).unwrap();
+        assert_eq!(hb, vec![v(&[big, 1]), v(&[big + 1, 1])]);
+        let hb = hilbert_basis(2, &[v(&[big, 1]), v(&[big + 2, 1])], None).unwrap();
+        assert_eq!(hb, vec![v(&[big, 1]), v(&[big + 1, 1]), v(&[big + 2, 1])]);
+    }
+
     /// The lattice for a property test: Z^d, the group of the generators, or a random lattice.
     fn choose_lattice(d: usize, gens: &[Vector], which: u8, extra: &[Vec<i64>]) -> Option<Lattice> {
         match which {
@@ -450,6 +609,26 @@ mod tests {
 
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(120))]
+        /// The machine-word and the exact arithmetic find the same Hilbert basis.
+        #[test]
+        fn both_arithmetics_agree(
+            d in 2usize..=4,
+            raw in proptest::collection::vec(proptest::collection::vec(-2i64..=4, 4), 2..=7),
+        ) {
+            let gens: Vec<Vector> = raw.iter().map(|g| v(&g[..d])).filter(|g| !g.is_zero()).collect();
+            let Ok(cone) = ConeData::from_generators(d, &gens) else { return Ok(()) };
+            if !cone.is_pointed() || !cone.is_full_dimensional() {
+                return Ok(());
+            }
+            let grading = primitive(&cone.facets().iter().fold(Vector::zero(d), |a, f| a.add(f)));
+            let simplices = triangulate(&cone).unwrap();
+            let mut fast = reduce_candidates::<i64>(&cone, &grading, &simplices).unwrap();
+            let mut exact = reduce_candidates::<Integer>(&cone, &grading, &simplices).unwrap();
+            fast.sort();
+            exact.sort();
+            proptest::prop_assert_eq!(fast, exact);
+        }
+
         /// For nonnegative generators (so C ⊂ R^d_+ and every decomposition stays in a box): each
         /// Hilbert basis element is a nonzero irreducible point of C ∩ L, and every point of C ∩ L
         /// in a box is a sum of Hilbert basis elements.

@@ -7,6 +7,7 @@
 mod cone;
 mod error;
 pub mod hilbert;
+mod index_set;
 mod integer;
 pub mod lattice;
 pub mod linalg;
