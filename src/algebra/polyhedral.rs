@@ -504,6 +504,15 @@ fn homogenised_rows(p: &Polyhedron) -> Result<(usize, Vec<Vector>), AlgebraError
     }
 }
 
+/// Π as integer inequalities a·x ≥ b, one pair per row (an equation of a cone gives two rows).
+pub fn integer_inequalities(p: &Polyhedron) -> Result<Vec<(Vector, Integer)>, AlgebraError> {
+    let (d, rows) = homogenised_rows(p)?;
+    Ok(rows[..rows.len() - 1]
+        .iter()
+        .map(|r| (Vector(r.0[..d].to_vec()), -r.0[d].clone()))
+        .collect())
+}
+
 /// Vertices and recession cone of a polyhedron.
 pub fn polyhedron_data(p: &Polyhedron) -> Result<PolyhedronData, AlgebraError> {
     let (d, rows) = homogenised_rows(p)?;

@@ -9,6 +9,7 @@ mod board;
 mod error;
 mod lattice_game;
 mod ruleset;
+pub mod solver;
 
 pub use board::GameBoard;
 pub use error::GameError;
