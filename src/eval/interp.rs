@@ -690,6 +690,7 @@ pub(crate) fn iterate(v: &Value, span: Span) -> Result<Vec<Value>, EvalError> {
         Value::Matrix(m) => m.columns().into_iter().map(Value::vector).collect(),
         Value::RuleSet(r) => r.moves().iter().cloned().map(Value::vector).collect(),
         Value::Str(s) => s.chars().map(|c| Value::str(&c.to_string())).collect(),
+        Value::Solution(s) => super::builtins::solution_p_positions(s),
         other => return Err(EvalError::new(
             "lg::eval::type",
             format!("cannot loop over {}", article(other.type_name())),

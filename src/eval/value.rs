@@ -16,6 +16,7 @@ use super::env::Env;
 use crate::algebra::{
     AffineModule, AffineSemigroup, Cone, Integer, Matrix, Polyhedron, Stratification, Vector,
 };
+use crate::game::solver::Solution;
 use crate::game::{GameBoard, LatticeGame, RuleSet};
 use crate::syntax::ast::{Expr, Ident};
 
@@ -90,6 +91,8 @@ pub enum Value {
     Module(Rc<AffineModule>),
     /// An affine stratification W1 ⊎ ... ⊎ Wr.
     Stratification(Rc<Stratification>),
+    /// The solved positions of a region of a game.
+    Solution(Rc<Solution>),
 }
 
 impl Value {
@@ -169,6 +172,7 @@ impl Value {
             Value::Semigroup(_) => "affine semigroup",
             Value::Module(_) => "module",
             Value::Stratification(_) => "stratification",
+            Value::Solution(_) => "solution",
         }
     }
 
@@ -198,6 +202,16 @@ impl Value {
                     s.pieces().len(),
                     plural(s.pieces().len()),
                     s.dim()
+                )
+            }
+            Value::Solution(s) => {
+                let (p, all) = s.counts();
+                format!(
+                    "solution in Z^{}: {all} position{} of {}, {p} P-position{}",
+                    s.game().dim(),
+                    plural(all as usize),
+                    s.description(),
+                    plural(p as usize)
                 )
             }
             Value::Function(Function::Closure(c)) => format!(
@@ -237,7 +251,8 @@ impl Value {
             Value::Semigroup(_) => 14,
             Value::Module(_) => 15,
             Value::Stratification(_) => 16,
-            Value::Function(_) => 17,
+            Value::Solution(_) => 17,
+            Value::Function(_) => 18,
         }
     }
 }
@@ -284,6 +299,7 @@ impl Ord for Value {
             (Value::Semigroup(a), Value::Semigroup(b)) => a.cmp(b),
             (Value::Module(a), Value::Module(b)) => a.cmp(b),
             (Value::Stratification(a), Value::Stratification(b)) => a.cmp(b),
+            (Value::Solution(a), Value::Solution(b)) => Rc::as_ptr(a).cmp(&Rc::as_ptr(b)),
             (Value::Function(a), Value::Function(b)) => a.id().cmp(&b.id()),
             (a, b) => compare_numbers(a, b).expect("same rank means both are numbers"),
         }
@@ -361,6 +377,15 @@ impl fmt::Display for Value {
             Value::Game(g) => write!(f, "{g}"),
             Value::Semigroup(a) => write!(f, "{a}"),
             Value::Module(m) => write!(f, "{m}"),
+            Value::Solution(s) => {
+                let (p, all) = s.counts();
+                write!(
+                    f,
+                    "solution of {} on {}: {all} positions, {p} P-positions",
+                    s.game(),
+                    s.description()
+                )
+            }
             Value::Stratification(s) => {
                 let one_line = s.to_string();
                 if one_line.chars().count() <= 100 || s.pieces().len() < 2 {

@@ -9,6 +9,7 @@ mod core;
 mod geometry;
 mod objects;
 mod planned;
+mod solve;
 
 use std::sync::OnceLock;
 
@@ -51,6 +52,7 @@ fn table() -> &'static IndexMap<&'static str, Builtin> {
         core::register(&mut all);
         objects::register(&mut all);
         geometry::register(&mut all);
+        solve::register(&mut all);
         planned::register(&mut all);
         let mut map = IndexMap::new();
         for b in all {
@@ -62,6 +64,11 @@ fn table() -> &'static IndexMap<&'static str, Builtin> {
         }
         map
     })
+}
+
+/// The P-positions of a solution, as vectors.
+pub(crate) fn solution_p_positions(s: &crate::game::solver::Solution) -> Vec<Value> {
+    solve::p_positions(s)
 }
 
 /// Every builtin, in registration order.
@@ -401,6 +408,22 @@ pub fn contains(
                     Ok(false)
                 }
                 _ => unreachable!("matched above"),
+            }
+        }
+        Value::Solution(s) => {
+            let Value::Vector(p) = element else {
+                return Err(EvalError::type_error("a position", "an integer vector", element.type_name(), espan));
+            };
+            check_dim(s.game().dim(), p, espan)?;
+            match crate::game::solver::machine_or_none(p).and_then(|q| s.outcome(&q)) {
+                Some(o) => Ok(o == crate::game::solver::Outcome::P),
+                None => Err(EvalError::new(
+                    "lg::eval::region",
+                    format!("{p} lies outside the solved region ({})", s.description()),
+                    espan,
+                    "not solved",
+                )
+                .with_help("ask `outcome(G, p)` of the game, or solve a larger region")),
             }
         }
         Value::Board(_) => Err(EvalError::new(

@@ -313,7 +313,7 @@ fn vector_set(vs: Vec<Vector>) -> Value {
     Value::set(vs.into_iter().map(Value::vector).collect())
 }
 
-fn algebra_error(e: AlgebraError, span: Span) -> EvalError {
+pub(super) fn algebra_error(e: AlgebraError, span: Span) -> EvalError {
     let code = match e {
         AlgebraError::DimensionMismatch { .. }
         | AlgebraError::RaggedMatrix { .. }
@@ -345,7 +345,7 @@ fn algebra_error(e: AlgebraError, span: Span) -> EvalError {
     EvalError::new(code, e.to_string(), span, "here").with_help(help)
 }
 
-fn game_error(e: GameError, span: Span) -> EvalError {
+pub(super) fn game_error(e: GameError, span: Span) -> EvalError {
     match e {
         GameError::Algebra(e) => algebra_error(e, span),
         GameError::ZeroMove { vector, .. } => EvalError::new(

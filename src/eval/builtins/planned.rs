@@ -11,10 +11,6 @@ type R = Result<Value, EvalError>;
 
 /// What each planned builtin will do, and which part of the project brings it.
 const PLANNED: &[(&str, &str, &str, &str, &str)] = &[
-    ("solve", "solve(game, region) -> solution", "The P-positions of a game in a region (a weight bound, a box or a polytope).", "solve(G, max_weight: 20)", "the solver"),
-    ("outcome", "outcome(game, p) -> \"P\" or \"N\"", "Whether p is a P-position (the player to move loses) or an N-position.", "outcome(G, (2, 1))", "the solver"),
-    ("options", "options(game, p) -> set", "The options of p: the positions p − γ on the board, γ ∈ Γ.", "options(G, (2, 1))", "the solver"),
-    ("winning_moves", "winning_moves(game, p) -> set", "The moves γ from p to a P-position.", "winning_moves(G, (2, 1))", "the solver"),
     ("octal", "octal(code, n) -> game", "The lattice game of an octal (or hexadecimal) heap game with heaps of size at most n ([GM09] Example 6.4).", "octal(\"0.07\", 8)", "the solver"),
     ("grundy", "grundy(code, n) -> list", "Sprague–Grundy values of a heap game in normal play, heaps 0..n.", "grundy(\"0.137\", 20)", "the solver"),
     ("plot", "plot(solution, axes: (i, j), fix: p)", "A two-dimensional slice of P- and N-positions, as an SVG file and as text.", "plot(solve(G, max_weight: 30), axes: (1, 2))", "the solver"),

@@ -133,3 +133,9 @@ pub(crate) fn functional(
 
 #[cfg(test)]
 mod tests;
+
+/// A vector in machine integers, or `None` beyond the solver's coordinate range (such a point is
+/// outside every region the solver can hold).
+pub fn machine_or_none(v: &Vector) -> Option<Vec<i64>> {
+    machine(v).ok()
+}

@@ -1,0 +1,317 @@
+//! The solver's builtins: `solve`, `outcome`, `options`, `winning_moves`, `restrict` and
+//! `positions`, over the library in `crate::game::solver`.
+
+use std::io::{IsTerminal, Write};
+use std::rc::Rc;
+use std::time::Instant;
+
+use super::objects::{algebra_error, game_error};
+use super::{Args, Builtin};
+use crate::algebra::{AffineModule, AffineSemigroup, Integer, Stratification, Vector};
+use crate::eval::value::Value;
+use crate::eval::{EvalError, Interpreter};
+use crate::game::solver::{
+    outcome_below, squarefree_p0, MemoSolver, Outcome, Region, Solution, SolveError, SolveOptions,
+};
+use crate::game::LatticeGame;
+use crate::syntax::Span;
+
+type R = Result<Value, EvalError>;
+
+/// A diagnostic for a solver error at `span`.
+pub(super) fn solve_error(e: SolveError, span: Span) -> EvalError {
+    match e {
+        SolveError::Algebra(e) => algebra_error(e, span),
+        SolveError::Game(e) => game_error(e, span),
+        SolveError::TooLarge { .. } => EvalError::new("lg::eval::too_large", e.to_string(), span, "too large")
+            .with_help("solve a smaller region (a lower weight bound or a smaller box), or ask `outcome` about single positions"),
+        SolveError::Unbounded => EvalError::new("lg::eval::region", e.to_string(), span, "unbounded")
+            .with_help("give a weight bound (`solve(G, 20)`), a box (`solve(G, ((0, 0), (9, 9)))`) or a bounded polyhedron"),
+        SolveError::NotPositive { .. } => EvalError::new("lg::eval::functional", e.to_string(), span, "not positive here")
+            .with_help("the functional must be positive on every move and every ray of the board's recession cone; `positive_functional(Γ, C)` finds one"),
+        SolveError::NotSquarefree(_) => EvalError::new("lg::eval::squarefree", e.to_string(), span, "not a squarefree game in normal play")
+            .with_help("solve a region instead: `solve(G, 20)` solves every position of weight at most 20"),
+        SolveError::Interrupted => EvalError::new("lg::eval::interrupted", "interrupted", span, "stopped here")
+            .with_help("the computation was stopped with Ctrl-C; the session goes on"),
+    }
+}
+
+fn game_arg(a: &Args, i: usize) -> Result<Rc<LatticeGame>, EvalError> {
+    match a.value(i) {
+        Value::Game(g) => Ok(g.clone()),
+        _ => Err(a.wrong(i, "a game").with_help("make one with `game(Γ, normal_play(Γ))`")),
+    }
+}
+
+fn position_arg(a: &Args, i: usize, d: usize) -> Result<Vector, EvalError> {
+    let p = a.vector(i)?;
+    if p.dim() != d {
+        return Err(EvalError::new(
+            "lg::eval::dimension",
+            format!("the game lives in Z^{d}, but the position {p} has {} coordinates", p.dim()),
+            a.span(i),
+            format!("dimension {}", p.dim()),
+        )
+        .with_help(format!("give a position with {d} coordinates")));
+    }
+    Ok(p)
+}
+
+/// A region from a value: an integer weight bound, a box (lo, hi), or a bounded polyhedron.
+fn region_of(v: &Value, span: Span) -> Result<Region, EvalError> {
+    match v {
+        Value::Int(l) => Ok(Region::Weight(l.clone())),
+        Value::Polyhedron(p) => Ok(Region::Polytope((**p).clone())),
+        Value::Tuple(items) | Value::List(items) if items.len() == 2 => match (&items[0], &items[1]) {
+            (Value::Vector(lo), Value::Vector(hi)) => Ok(Region::Box {
+                lo: (**lo).clone(),
+                hi: (**hi).clone(),
+            }),
+            _ => Err(bad_region(v, span)),
+        },
+        _ => Err(bad_region(v, span)),
+    }
+}
+
+fn bad_region(v: &Value, span: Span) -> EvalError {
+    EvalError::type_error(
+        "a region to solve",
+        "a weight bound (an integer), a box given by two corners ((0, 0), (9, 9)), or a bounded polyhedron",
+        v.type_name(),
+        span,
+    )
+}
+
+/// The memory the solver may use: three quarters of what the machine has available.
+fn memory_budget() -> u64 {
+    std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("MemAvailable:"))
+                .and_then(|l| l.split_whitespace().nth(1)?.parse::<u64>().ok())
+        })
+        .map(|kib| kib * 1024 / 4 * 3)
+        .unwrap_or(4 << 30)
+}
+
+fn solve(_: &mut Interpreter, a: &mut Args) -> R {
+    let game = game_arg(a, 0)?;
+    let functional = match a.named("functional") {
+        Some((Value::Vector(l), _)) => Some((**l).clone()),
+        Some((other, span)) => {
+            return Err(EvalError::type_error("the functional", "an integer vector", other.type_name(), span))
+        }
+        None => None,
+    };
+    let (region, span) = match (a.len(), a.named("max_weight")) {
+        (2, _) => (region_of(a.value(1), a.span(1))?, a.span(1)),
+        (_, Some((Value::Int(l), span))) => (Region::Weight(l.clone()), span),
+        (_, Some((other, span))) => {
+            return Err(EvalError::type_error("max_weight", "an integer", other.type_name(), span))
+        }
+        _ => return squarefree(&game, a.span),
+    };
+    let start = Instant::now();
+    let tty = std::io::stderr().is_terminal();
+    let mut shown = false;
+    let mut report = |done: u64, total: u64| {
+        if tty && start.elapsed().as_secs() >= 1 && total > 0 {
+            shown = true;
+            let mut err = std::io::stderr();
+            let _ = write!(
+                err,
+                "\r  solving: {:>3}% of {total} positions ({:.0?})",
+                done * 100 / total,
+                start.elapsed()
+            );
+            let _ = err.flush();
+        }
+    };
+    let options = SolveOptions {
+        functional,
+        max_bytes: memory_budget(),
+        progress: Some(&mut report),
+    };
+    let result = Solution::solve(&game, &region, options);
+    if shown {
+        eprintln!();
+    }
+    result
+        .map(|s| Value::Solution(Rc::new(s)))
+        .map_err(|e| solve_error(e, span))
+}
+
+/// `solve(G)`: squarefree normal play, as the stratification P0 + 2N^d.
+fn squarefree(game: &LatticeGame, span: Span) -> R {
+    let sf = squarefree_p0(game).map_err(|e| solve_error(e, span))?;
+    let d = sf.dim();
+    let a = AffineSemigroup::orthant(d)
+        .map_err(|e| algebra_error(e, span))?
+        .scale(&Integer::from(2));
+    let module = AffineModule::new(sf.p0(), a).map_err(|e| algebra_error(e, span))?;
+    let s = Stratification::new(vec![module]).map_err(|e| algebra_error(e, span))?;
+    Ok(Value::Stratification(Rc::new(s)))
+}
+
+fn outcome_name(o: Outcome) -> Value {
+    Value::str(match o {
+        Outcome::P => "P",
+        Outcome::N => "N",
+        Outcome::Defeated => "defeated",
+        Outcome::OffBoard => "off board",
+    })
+}
+
+fn outcome(_: &mut Interpreter, a: &mut Args) -> R {
+    match a.value(0) {
+        Value::Solution(s) => {
+            let p = position_arg(a, 1, s.game().dim())?;
+            let q = crate::game::solver::machine_or_none(&p);
+            match q.and_then(|q| s.outcome(&q)) {
+                Some(o) => Ok(outcome_name(o)),
+                None => Err(EvalError::new(
+                    "lg::eval::region",
+                    format!("{p} lies outside the solved region ({})", s.description()),
+                    a.span(1),
+                    "not solved",
+                )
+                .with_help("ask the game itself, `outcome(G, p)`, or solve a larger region")),
+            }
+        }
+        _ => {
+            let game = game_arg(a, 0)?;
+            let p = position_arg(a, 1, game.dim())?;
+            outcome_below(&game, &p)
+                .map(outcome_name)
+                .map_err(|e| solve_error(e, a.span))
+        }
+    }
+}
+
+fn options(_: &mut Interpreter, a: &mut Args) -> R {
+    let game = game_arg(a, 0)?;
+    let p = position_arg(a, 1, game.dim())?;
+    crate::game::solver::options(&game, &p)
+        .map(|v| Value::set(v.into_iter().map(Value::vector).collect()))
+        .map_err(|e| solve_error(e, a.span))
+}
+
+fn winning_moves(_: &mut Interpreter, a: &mut Args) -> R {
+    let game = game_arg(a, 0)?;
+    let p = position_arg(a, 1, game.dim())?;
+    let solver = MemoSolver::new(&game).map_err(|e| solve_error(e, a.span))?;
+    let q = crate::game::solver::machine_or_none(&p);
+    if !q.as_deref().is_some_and(|q| solver.on_board(q)) {
+        return Err(EvalError::new(
+            "lg::eval::board",
+            format!("{p} is not a position on the board of this game"),
+            a.span(1),
+            "not on the board",
+        )
+        .with_help("positions are the lattice points of the board's polyhedron that are not defeated"));
+    }
+    crate::game::solver::winning_moves(&game, &p)
+        .map(|v| Value::set(v.into_iter().map(Value::vector).collect()))
+        .map_err(|e| solve_error(e, a.span))
+}
+
+fn restrict(_: &mut Interpreter, a: &mut Args) -> R {
+    let Value::Solution(s) = a.value(0) else {
+        return Err(a.wrong(0, "a solution (from `solve`)"));
+    };
+    let region = region_of(a.value(1), a.span(1))?;
+    s.restrict(&region)
+        .map(|s| Value::Solution(Rc::new(s)))
+        .map_err(|e| solve_error(e, a.span(1)))
+}
+
+fn positions(_: &mut Interpreter, a: &mut Args) -> R {
+    let Value::Solution(s) = a.value(0) else {
+        return Err(a.wrong(0, "a solution (from `solve`)"));
+    };
+    let (p, all) = s.counts();
+    Ok(Value::vector(Vector::from_i64s(&[p as i64, (all - p) as i64])))
+}
+
+/// The P-positions of a solution as vectors (for `for p in S` and `members`).
+pub(super) fn p_positions(s: &Solution) -> Vec<Value> {
+    s.p_positions()
+        .into_iter()
+        .map(|p| Value::vector(Vector::from_i64s(&p)))
+        .collect()
+}
+
+pub(super) fn register(r: &mut Vec<Builtin>) {
+    r.push(Builtin {
+        name: "solve",
+        signature: "solve(game, region) -> solution, or solve(game) -> stratification",
+        doc: "The P-positions of a game ([GM09] Theorem 4.6: P = {p ∈ B : no legal option in P}) in a\n\
+              region: a weight bound L (the positions with ℓ·p ≤ L, ℓ the rule set's positive\n\
+              functional, or `functional:`), a box ((lo...), (hi...)), or a bounded polyhedron. Boxes\n\
+              and polytopes are solved through the weight region below them, so moves with negative\n\
+              entries are handled. The solution keeps one bit per position; `len(S)` counts its\n\
+              P-positions, `p in S` asks one, `for p in S` lists them, `positions(S)` gives (#P, #N),\n\
+              `outcome(S, p)` and `restrict(S, region)` work on it.\n\
+              With no region, a squarefree game in normal play on N^d is solved completely by the\n\
+              Erratum's O(2^d |Γ|) algorithm: the result is the stratification P0 + 2N^d ([GM09]\n\
+              Theorem 6.11). Rule sets that are only weakly squarefree are refused.",
+        example: "solve(game(nim(2), misere(nim(2))), 10)",
+        min_args: 1,
+        max_args: Some(2),
+        named: &["functional", "max_weight"],
+        func: solve,
+    });
+    r.push(Builtin {
+        name: "outcome",
+        signature: "outcome(game or solution, p) -> \"P\" or \"N\"",
+        doc: "Whether p is a P-position (the player to move loses) or an N-position. Asked of a game,\n\
+              only the positions reachable from p are explored; asked of a solution, it is looked up.\n\
+              Lattice points that are defeated or not on the board say \"defeated\" or \"off board\".",
+        example: "outcome(game(nim(2), misere(nim(2))), (1, 0))",
+        min_args: 2,
+        max_args: Some(2),
+        named: &[],
+        func: outcome,
+    });
+    r.push(Builtin {
+        name: "options",
+        signature: "options(game, p) -> set",
+        doc: "The legal options of p: the positions p − γ (γ ∈ Γ) that lie on the board.",
+        example: "options(game(nim(2), normal_play(nim(2))), (1, 1))",
+        min_args: 2,
+        max_args: Some(2),
+        named: &[],
+        func: options,
+    });
+    r.push(Builtin {
+        name: "winning_moves",
+        signature: "winning_moves(game, p) -> set",
+        doc: "The moves γ from p to a P-position (empty exactly when p is a P-position).",
+        example: "winning_moves(game(nim(2), normal_play(nim(2))), (1, 1))",
+        min_args: 2,
+        max_args: Some(2),
+        named: &[],
+        func: winning_moves,
+    });
+    r.push(Builtin {
+        name: "restrict",
+        signature: "restrict(solution, region) -> solution",
+        doc: "The same solution seen through a smaller region (a weight bound, a box or a polytope).",
+        example: "restrict(solve(game(nim(2), normal_play(nim(2))), 10), ((0, 0), (3, 3)))",
+        min_args: 2,
+        max_args: Some(2),
+        named: &[],
+        func: restrict,
+    });
+    r.push(Builtin {
+        name: "positions",
+        signature: "positions(solution) -> (P count, N count)",
+        doc: "How many P- and N-positions the solution's region holds (defeated positions are neither).",
+        example: "positions(solve(game(nim(2), misere(nim(2))), 10))",
+        min_args: 1,
+        max_args: Some(1),
+        named: &[],
+        func: positions,
+    });
+}
