@@ -9,6 +9,7 @@ mod board;
 mod error;
 pub mod finite_game;
 mod lattice_game;
+pub mod plot;
 mod ruleset;
 
 pub use board::GameBoard;
