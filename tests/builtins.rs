@@ -70,3 +70,127 @@ fn the_fixed_names_are_all_registered() {
         );
     }
 }
+
+/// Runs a script and returns what it printed, or the error's code, the source text under its
+/// span, and its message.
+fn run_finite(script: &str) -> Result<String, (String, String, String)> {
+    let out = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+    struct Sink(std::rc::Rc<std::cell::RefCell<Vec<u8>>>);
+    impl std::io::Write for Sink {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.borrow_mut().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut interp = Interpreter::with_output(Box::new(Sink(out.clone())));
+    match interp.run("<finite_game>", script) {
+        Ok(_) => Ok(String::from_utf8(out.borrow().clone()).unwrap()),
+        Err(e) => Err((
+            e.code.to_string(),
+            script[e.span.start..e.span.end].to_string(),
+            e.message.clone(),
+        )),
+    }
+}
+
+#[test]
+fn finite_game_encodes_theorem_5_1() {
+    let printed = run_finite(
+        "let r = finite_game([[], [[]]])\nprint(r[1])\nprint(r[2])\n\
+         let m = finite_game([(\"g\", [\"a\", \"z\"]), (\"a\", [\"z\"]), (\"z\", [])], play: \"misere\")\n\
+         print(m[1])\nprint(m[2])\nprint(type_of(m))\n\
+         print(finite_game([], \"misere\"))",
+    )
+    .unwrap();
+    assert_eq!(
+        printed,
+        "game(ruleset([(1, 0), (1, -1), (0, 1)]), board(orthant(2)))\n(1, 0)\n\
+         game(ruleset([(1, 0), (1, -1), (0, 1)]), board(orthant(2), defeated: [(0, 0)]))\n(1, 0)\n\
+         tuple\n(game(ruleset([(1,)]), board(orthant(1), defeated: [(0,)])), (0,))\n"
+    );
+}
+
+#[test]
+fn finite_game_diagnostics_point_at_the_argument() {
+    let cases: &[(&str, &str, &str, &str)] = &[
+        (
+            "finite_game([(\"a\", [\"b\"]), (\"b\", [\"a\"])])",
+            "lg::eval::value",
+            "[(\"a\", [\"b\"]), (\"b\", [\"a\"])]",
+            "a → b → a",
+        ),
+        (
+            "finite_game([(\"a\", [\"c\"])])",
+            "lg::eval::value",
+            "[(\"a\", [\"c\"])]",
+            "\"c\"",
+        ),
+        (
+            "finite_game([(\"a\", []), (\"a\", [])])",
+            "lg::eval::value",
+            "[(\"a\", []), (\"a\", [])]",
+            "two nodes",
+        ),
+        (
+            "finite_game([(\"a\", []), [[]]])",
+            "lg::eval::type",
+            "[(\"a\", []), [[]]]",
+            "pair 2",
+        ),
+        (
+            "finite_game([(\"a\", [1])])",
+            "lg::eval::type",
+            "[(\"a\", [1])]",
+            "not a name",
+        ),
+        (
+            "finite_game([(1, [])])",
+            "lg::eval::type",
+            "[(1, [])]",
+            "not a name",
+        ),
+        (
+            "finite_game([[], 3])",
+            "lg::eval::type",
+            "[[], 3]",
+            "an integer",
+        ),
+        ("finite_game(3)", "lg::eval::type", "3", "integer"),
+        (
+            "finite_game([], play: \"loser\")",
+            "lg::eval::value",
+            "play: \"loser\"",
+            "\"loser\"",
+        ),
+        (
+            "finite_game([], play: 1)",
+            "lg::eval::type",
+            "play: 1",
+            "string",
+        ),
+        (
+            "finite_game([], \"normal\", play: \"normal\")",
+            "lg::eval::argument",
+            "\"normal\"",
+            "twice",
+        ),
+    ];
+    for (script, code, under, says) in cases {
+        let (c, u, m) = run_finite(script).expect_err(script);
+        assert_eq!((c.as_str(), u.as_str()), (*code, *under), "{script}: {m}");
+        assert!(m.contains(says), "{script}: {m}");
+    }
+}
+
+#[test]
+fn finite_game_reads_shared_lists_once() {
+    // 2^60 leaves as a tree, 61 games once equal lists are shared.
+    let printed = run_finite(
+        "let g = []\nfor k in range(60) { g = [g, g] }\nprint(ambient_dim(finite_game(g)[1]))",
+    )
+    .unwrap();
+    assert_eq!(printed, "60\n");
+}

@@ -7,11 +7,14 @@
 pub mod axioms;
 mod board;
 mod error;
+pub mod finite_game;
 mod lattice_game;
+pub mod plot;
 mod ruleset;
 pub mod solver;
 
 pub use board::GameBoard;
 pub use error::GameError;
+pub use finite_game::{FiniteGame, GameTree, Play};
 pub use lattice_game::LatticeGame;
 pub use ruleset::RuleSet;

@@ -6,6 +6,7 @@
 //! for capabilities that later work fills in).
 
 mod core;
+mod finite;
 mod geometry;
 mod objects;
 mod planned;
@@ -53,6 +54,7 @@ fn table() -> &'static IndexMap<&'static str, Builtin> {
         objects::register(&mut all);
         geometry::register(&mut all);
         solve::register(&mut all);
+        finite::register(&mut all);
         planned::register(&mut all);
         let mut map = IndexMap::new();
         for b in all {
