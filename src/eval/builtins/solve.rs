@@ -242,7 +242,98 @@ pub(super) fn p_positions(s: &Solution) -> Vec<Value> {
         .collect()
 }
 
+fn axis_pair(v: &Value, span: Span, d: usize) -> Result<(usize, usize), EvalError> {
+    let bad = || {
+        EvalError::new(
+            "lg::eval::plot",
+            format!("the axes of a slice are two different coordinates between 1 and {d}"),
+            span,
+            "not two axes",
+        )
+        .with_help("write `axes: (1, 2)` for x_1 across and x_2 up")
+    };
+    let Value::Vector(v) = v else { return Err(bad()) };
+    let ij: Vec<usize> = v
+        .0
+        .iter()
+        .filter_map(|x| x.to_i64().and_then(|x| usize::try_from(x).ok()))
+        .collect();
+    match ij[..] {
+        [i, j] if v.dim() == 2 && i != j && (1..=d).contains(&i) && (1..=d).contains(&j) => Ok((i, j)),
+        _ => Err(bad()),
+    }
+}
+
+fn plot(interp: &mut Interpreter, a: &mut Args) -> R {
+    let Value::Solution(s) = a.value(0) else {
+        return Err(a.wrong(0, "a solution (from `solve`)").with_help("solve a region first: `plot(solve(G, 20))`"));
+    };
+    let d = s.game().dim();
+    let (i, j) = match a.named("axes") {
+        Some((v, span)) => axis_pair(v, span, d)?,
+        None if d >= 2 => (1, 2),
+        None => {
+            return Err(EvalError::new("lg::eval::plot", "a picture needs two axes; this game lives in Z^1", a.span(0), "one dimension")
+                .with_help("print the P-positions instead: `[p for p in S]`"))
+        }
+    };
+    let Some((lo, hi)) = s.bounding_box() else {
+        return Err(EvalError::new("lg::eval::plot", "the solved region has no positions", a.span(0), "empty")
+            .with_help("solve a larger region"));
+    };
+    let fix = match a.named("fix") {
+        Some((Value::Vector(p), span)) => {
+            if p.dim() != d {
+                return Err(EvalError::new("lg::eval::dimension", format!("`fix` needs a point of Z^{d}; its coordinates on the two axes are ignored"), span, format!("dimension {}", p.dim())));
+            }
+            crate::game::solver::machine_or_none(p).ok_or_else(|| {
+                EvalError::new("lg::eval::plot", "the point is beyond the solver's range", span, "too large")
+            })?
+        }
+        Some((other, span)) => return Err(EvalError::type_error("fix", "an integer vector", other.type_name(), span)),
+        None => lo.clone(),
+    };
+    let title = format!("P-positions of {} on {}", s.game(), s.description());
+    let slice = crate::game::plot::Slice::new(&fix, (i, j), lo[i - 1]..=hi[i - 1], lo[j - 1]..=hi[j - 1], title, |p| {
+        match s.outcome(p) {
+            Some(Outcome::P) => crate::game::plot::Cell::P,
+            Some(Outcome::N) => crate::game::plot::Cell::N,
+            Some(Outcome::Defeated) => crate::game::plot::Cell::Defeated,
+            Some(Outcome::OffBoard) => crate::game::plot::Cell::OffBoard,
+            None => crate::game::plot::Cell::Unknown,
+        }
+    })
+    .map_err(|e| EvalError::new("lg::eval::plot", e.to_string(), a.span, "cannot draw this").with_help("choose a smaller region or other axes"))?;
+    let ascii = matches!(a.named("ascii"), Some((Value::Bool(true), _)));
+    let text = if ascii { slice.to_ascii() } else { slice.to_text() };
+    for line in text.lines() {
+        interp.write_line(line);
+    }
+    if let Some((v, span)) = a.named("svg") {
+        let Value::Str(path) = v else {
+            return Err(EvalError::type_error("svg", "a file name (a string)", v.type_name(), span));
+        };
+        std::fs::write(&**path, slice.to_svg()).map_err(|e| {
+            EvalError::new("lg::eval::io", format!("cannot write {path}: {e}"), span, "this file")
+        })?;
+        interp.write_line(&format!("wrote {path}"));
+    }
+    Ok(Value::Nothing)
+}
+
 pub(super) fn register(r: &mut Vec<Builtin>) {
+    r.push(Builtin {
+        name: "plot",
+        signature: "plot(solution, axes: (i, j), fix: p, svg: \"file.svg\", ascii: false)",
+        doc: "Draws the slice of a solution through p (default: the region's lowest corner) in the plane\n\
+              of the axes x_i (across) and x_j (up), as text (● P-position, · N-position, × defeated),\n\
+              and with `svg:` also as an SVG file, the kind of figure Plambeck and Siegel draw.",
+        example: "plot(solve(game(nim(2), misere(nim(2))), 12), axes: (1, 2))",
+        min_args: 1,
+        max_args: Some(1),
+        named: &["axes", "fix", "svg", "ascii"],
+        func: plot,
+    });
     r.push(Builtin {
         name: "solve",
         signature: "solve(game, region) -> solution, or solve(game) -> stratification",

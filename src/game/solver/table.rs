@@ -559,6 +559,36 @@ impl Solution {
         out
     }
 
+    /// The smallest box holding every position of the view (`None` when it is empty).
+    pub fn bounding_box(&self) -> Option<(Vec<i64>, Vec<i64>)> {
+        let t = &self.table;
+        let k = t.d - 1;
+        let mut bounds: Option<(Vec<i64>, Vec<i64>)> = None;
+        self.for_each_view_row(|row, a, b, _| {
+            for x in [a, b] {
+                let mut p = vec![0i64; t.d];
+                for (j, &c) in t.others.iter().enumerate() {
+                    p[c] = i64::from(t.keys[row * k + j]);
+                }
+                p[t.row_axis] = x;
+                let p = match &t.transform {
+                    Some(u) => u.to_x(&p),
+                    None => p,
+                };
+                match &mut bounds {
+                    None => bounds = Some((p.clone(), p)),
+                    Some((lo, hi)) => {
+                        for j in 0..t.d {
+                            lo[j] = lo[j].min(p[j]);
+                            hi[j] = hi[j].max(p[j]);
+                        }
+                    }
+                }
+            }
+        });
+        bounds
+    }
+
     /// The same table viewed through a smaller region.
     pub fn restrict(&self, region: &Region) -> Result<Solution, SolveError> {
         let extra = match region {
