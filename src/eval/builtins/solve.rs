@@ -97,6 +97,7 @@ fn memory_budget() -> u64 {
 
 fn solve(_: &mut Interpreter, a: &mut Args) -> R {
     let game = game_arg(a, 0)?;
+    let functional_span = a.named("functional").map(|(_, s)| s);
     let functional = match a.named("functional") {
         Some((Value::Vector(l), _)) => Some((**l).clone()),
         Some((other, span)) => {
@@ -137,9 +138,10 @@ fn solve(_: &mut Interpreter, a: &mut Args) -> R {
     if shown {
         eprintln!();
     }
-    result
-        .map(|s| Value::Solution(Rc::new(s)))
-        .map_err(|e| solve_error(e, span))
+    result.map(|s| Value::Solution(Rc::new(s))).map_err(|e| match e {
+        SolveError::NotPositive { .. } => solve_error(e, functional_span.unwrap_or(span)),
+        e => solve_error(e, span),
+    })
 }
 
 /// `solve(G)`: squarefree normal play, as the stratification P0 + 2N^d.
