@@ -75,7 +75,9 @@ fn bench(c: &mut Criterion) {
     group.bench_function("row solver", |b| {
         b.iter(|| Solution::solve(&game, &Region::Weight(60.into()), options()).unwrap())
     });
-    group.bench_function("memoized hash-map solver", |b| b.iter(|| memo_solve(&game, 60)));
+    group.bench_function("memoized hash-map solver", |b| {
+        b.iter(|| memo_solve(&game, 60))
+    });
     group.finish();
 
     let mut group = c.benchmark_group("Example 8.12 misère, weight ≤ 300");
@@ -100,7 +102,11 @@ fn bench(c: &mut Criterion) {
             }
         }
     }
-    let game = LatticeGame::new(RuleSet::new(moves).unwrap(), GameBoard::normal_play(d).unwrap()).unwrap();
+    let game = LatticeGame::new(
+        RuleSet::new(moves).unwrap(),
+        GameBoard::normal_play(d).unwrap(),
+    )
+    .unwrap();
     let mut group = c.benchmark_group("squarefree normal play, d = 24");
     group.sample_size(10);
     group.bench_function("Erratum algorithm (2^24 positions)", |b| {

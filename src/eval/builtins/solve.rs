@@ -39,7 +39,9 @@ pub(super) fn solve_error(e: SolveError, span: Span) -> EvalError {
 fn game_arg(a: &Args, i: usize) -> Result<Rc<LatticeGame>, EvalError> {
     match a.value(i) {
         Value::Game(g) => Ok(g.clone()),
-        _ => Err(a.wrong(i, "a game").with_help("make one with `game(Γ, normal_play(Γ))`")),
+        _ => Err(a
+            .wrong(i, "a game")
+            .with_help("make one with `game(Γ, normal_play(Γ))`")),
     }
 }
 
@@ -48,7 +50,10 @@ fn position_arg(a: &Args, i: usize, d: usize) -> Result<Vector, EvalError> {
     if p.dim() != d {
         return Err(EvalError::new(
             "lg::eval::dimension",
-            format!("the game lives in Z^{d}, but the position {p} has {} coordinates", p.dim()),
+            format!(
+                "the game lives in Z^{d}, but the position {p} has {} coordinates",
+                p.dim()
+            ),
             a.span(i),
             format!("dimension {}", p.dim()),
         )
@@ -62,13 +67,15 @@ fn region_of(v: &Value, span: Span) -> Result<Region, EvalError> {
     match v {
         Value::Int(l) => Ok(Region::Weight(l.clone())),
         Value::Polyhedron(p) => Ok(Region::Polytope((**p).clone())),
-        Value::Tuple(items) | Value::List(items) if items.len() == 2 => match (&items[0], &items[1]) {
-            (Value::Vector(lo), Value::Vector(hi)) => Ok(Region::Box {
-                lo: (**lo).clone(),
-                hi: (**hi).clone(),
-            }),
-            _ => Err(bad_region(v, span)),
-        },
+        Value::Tuple(items) | Value::List(items) if items.len() == 2 => {
+            match (&items[0], &items[1]) {
+                (Value::Vector(lo), Value::Vector(hi)) => Ok(Region::Box {
+                    lo: (**lo).clone(),
+                    hi: (**hi).clone(),
+                }),
+                _ => Err(bad_region(v, span)),
+            }
+        }
         _ => Err(bad_region(v, span)),
     }
 }
@@ -101,7 +108,12 @@ fn solve(_: &mut Interpreter, a: &mut Args) -> R {
     let functional = match a.named("functional") {
         Some((Value::Vector(l), _)) => Some((**l).clone()),
         Some((other, span)) => {
-            return Err(EvalError::type_error("the functional", "an integer vector", other.type_name(), span))
+            return Err(EvalError::type_error(
+                "the functional",
+                "an integer vector",
+                other.type_name(),
+                span,
+            ))
         }
         None => None,
     };
@@ -109,7 +121,12 @@ fn solve(_: &mut Interpreter, a: &mut Args) -> R {
         (2, _) => (region_of(a.value(1), a.span(1))?, a.span(1)),
         (_, Some((Value::Int(l), span))) => (Region::Weight(l.clone()), span),
         (_, Some((other, span))) => {
-            return Err(EvalError::type_error("max_weight", "an integer", other.type_name(), span))
+            return Err(EvalError::type_error(
+                "max_weight",
+                "an integer",
+                other.type_name(),
+                span,
+            ))
         }
         _ => return squarefree(&game, a.span),
     };
@@ -138,10 +155,12 @@ fn solve(_: &mut Interpreter, a: &mut Args) -> R {
     if shown {
         eprintln!();
     }
-    result.map(|s| Value::Solution(Rc::new(s))).map_err(|e| match e {
-        SolveError::NotPositive { .. } => solve_error(e, functional_span.unwrap_or(span)),
-        e => solve_error(e, span),
-    })
+    result
+        .map(|s| Value::Solution(Rc::new(s)))
+        .map_err(|e| match e {
+            SolveError::NotPositive { .. } => solve_error(e, functional_span.unwrap_or(span)),
+            e => solve_error(e, span),
+        })
 }
 
 /// `solve(G)`: squarefree normal play, as the stratification P0 + 2N^d.
@@ -211,7 +230,9 @@ fn winning_moves(_: &mut Interpreter, a: &mut Args) -> R {
             a.span(1),
             "not on the board",
         )
-        .with_help("positions are the lattice points of the board's polyhedron that are not defeated"));
+        .with_help(
+            "positions are the lattice points of the board's polyhedron that are not defeated",
+        ));
     }
     crate::game::solver::winning_moves(&game, &p)
         .map(|v| Value::set(v.into_iter().map(Value::vector).collect()))
@@ -233,7 +254,10 @@ fn positions(_: &mut Interpreter, a: &mut Args) -> R {
         return Err(a.wrong(0, "a solution (from `solve`)"));
     };
     let (p, all) = s.counts();
-    Ok(Value::vector(Vector::from_i64s(&[p as i64, (all - p) as i64])))
+    Ok(Value::vector(Vector::from_i64s(&[
+        p as i64,
+        (all - p) as i64,
+    ])))
 }
 
 /// The P-positions of a solution as vectors (for `for p in S` and `members`).
@@ -254,69 +278,125 @@ fn axis_pair(v: &Value, span: Span, d: usize) -> Result<(usize, usize), EvalErro
         )
         .with_help("write `axes: (1, 2)` for x_1 across and x_2 up")
     };
-    let Value::Vector(v) = v else { return Err(bad()) };
-    let ij: Vec<usize> = v
-        .0
-        .iter()
-        .filter_map(|x| x.to_i64().and_then(|x| usize::try_from(x).ok()))
-        .collect();
+    let Value::Vector(v) = v else {
+        return Err(bad());
+    };
+    let ij: Vec<usize> =
+        v.0.iter()
+            .filter_map(|x| x.to_i64().and_then(|x| usize::try_from(x).ok()))
+            .collect();
     match ij[..] {
-        [i, j] if v.dim() == 2 && i != j && (1..=d).contains(&i) && (1..=d).contains(&j) => Ok((i, j)),
+        [i, j] if v.dim() == 2 && i != j && (1..=d).contains(&i) && (1..=d).contains(&j) => {
+            Ok((i, j))
+        }
         _ => Err(bad()),
     }
 }
 
 fn plot(interp: &mut Interpreter, a: &mut Args) -> R {
     let Value::Solution(s) = a.value(0) else {
-        return Err(a.wrong(0, "a solution (from `solve`)").with_help("solve a region first: `plot(solve(G, 20))`"));
+        return Err(a
+            .wrong(0, "a solution (from `solve`)")
+            .with_help("solve a region first: `plot(solve(G, 20))`"));
     };
     let d = s.game().dim();
     let (i, j) = match a.named("axes") {
         Some((v, span)) => axis_pair(v, span, d)?,
         None if d >= 2 => (1, 2),
         None => {
-            return Err(EvalError::new("lg::eval::plot", "a picture needs two axes; this game lives in Z^1", a.span(0), "one dimension")
-                .with_help("print the P-positions instead: `[p for p in S]`"))
+            return Err(EvalError::new(
+                "lg::eval::plot",
+                "a picture needs two axes; this game lives in Z^1",
+                a.span(0),
+                "one dimension",
+            )
+            .with_help("print the P-positions instead: `[p for p in S]`"))
         }
     };
     let Some((lo, hi)) = s.bounding_box() else {
-        return Err(EvalError::new("lg::eval::plot", "the solved region has no positions", a.span(0), "empty")
-            .with_help("solve a larger region"));
+        return Err(EvalError::new(
+            "lg::eval::plot",
+            "the solved region has no positions",
+            a.span(0),
+            "empty",
+        )
+        .with_help("solve a larger region"));
     };
     let fix = match a.named("fix") {
         Some((Value::Vector(p), span)) => {
             if p.dim() != d {
-                return Err(EvalError::new("lg::eval::dimension", format!("`fix` needs a point of Z^{d}; its coordinates on the two axes are ignored"), span, format!("dimension {}", p.dim())));
+                return Err(EvalError::new(
+                    "lg::eval::dimension",
+                    format!(
+                        "`fix` needs a point of Z^{d}; its coordinates on the two axes are ignored"
+                    ),
+                    span,
+                    format!("dimension {}", p.dim()),
+                ));
             }
             crate::game::solver::machine_or_none(p).ok_or_else(|| {
-                EvalError::new("lg::eval::plot", "the point is beyond the solver's range", span, "too large")
+                EvalError::new(
+                    "lg::eval::plot",
+                    "the point is beyond the solver's range",
+                    span,
+                    "too large",
+                )
             })?
         }
-        Some((other, span)) => return Err(EvalError::type_error("fix", "an integer vector", other.type_name(), span)),
+        Some((other, span)) => {
+            return Err(EvalError::type_error(
+                "fix",
+                "an integer vector",
+                other.type_name(),
+                span,
+            ))
+        }
         None => lo.clone(),
     };
     let title = format!("P-positions of {} on {}", s.game(), s.description());
-    let slice = crate::game::plot::Slice::new(&fix, (i, j), lo[i - 1]..=hi[i - 1], lo[j - 1]..=hi[j - 1], title, |p| {
-        match s.outcome(p) {
+    let slice = crate::game::plot::Slice::new(
+        &fix,
+        (i, j),
+        lo[i - 1]..=hi[i - 1],
+        lo[j - 1]..=hi[j - 1],
+        title,
+        |p| match s.outcome(p) {
             Some(Outcome::P) => crate::game::plot::Cell::P,
             Some(Outcome::N) => crate::game::plot::Cell::N,
             Some(Outcome::Defeated) => crate::game::plot::Cell::Defeated,
             Some(Outcome::OffBoard) => crate::game::plot::Cell::OffBoard,
             None => crate::game::plot::Cell::Unknown,
-        }
-    })
-    .map_err(|e| EvalError::new("lg::eval::plot", e.to_string(), a.span, "cannot draw this").with_help("choose a smaller region or other axes"))?;
+        },
+    )
+    .map_err(|e| {
+        EvalError::new("lg::eval::plot", e.to_string(), a.span, "cannot draw this")
+            .with_help("choose a smaller region or other axes")
+    })?;
     let ascii = matches!(a.named("ascii"), Some((Value::Bool(true), _)));
-    let text = if ascii { slice.to_ascii() } else { slice.to_text() };
+    let text = if ascii {
+        slice.to_ascii()
+    } else {
+        slice.to_text()
+    };
     for line in text.lines() {
         interp.write_line(line);
     }
     if let Some((v, span)) = a.named("svg") {
         let Value::Str(path) = v else {
-            return Err(EvalError::type_error("svg", "a file name (a string)", v.type_name(), span));
+            return Err(EvalError::type_error(
+                "svg",
+                "a file name (a string)",
+                v.type_name(),
+                span,
+            ));
         };
         std::fs::write(&**path, slice.to_svg()).map_err(|e| {
-            EvalError::new("lg::eval::io", format!("cannot write {path}: {e}"), span, "this file")
+            EvalError::new(
+                "lg::eval::io",
+                format!("cannot write {path}: {e}"),
+                span,
+                "this file",
+            )
         })?;
         interp.write_line(&format!("wrote {path}"));
     }

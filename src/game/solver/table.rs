@@ -316,6 +316,7 @@ impl Solution {
         let max_bytes = options.max_bytes;
         let levels_sys = projections(&system, &order)?;
         let mut over = false;
+        let mut over_at: u64 = 0;
         if let Some(levels_sys) = &levels_sys {
             let mut rows: u64 = 0;
             let r = for_each_row(levels_sys, &mut |key, a, b| {
@@ -328,11 +329,13 @@ impl Solution {
                 if bytes > max_bytes || over {
                     if !over {
                         over = true;
+                        over_at = rows;
                         keys = Vec::new();
                         lo = Vec::new();
                         lens = Vec::new();
                     }
-                    if rows > 200_000_000 {
+                    // Count on for a while (to report the size), but not forever.
+                    if rows > over_at + (1 << 22) {
                         return Err(SolveError::TooLarge {
                             detail: format!(
                                 "it holds more than {positions} positions, which needs more than {} (the limit is {})",
