@@ -1,7 +1,7 @@
 //! The solver's builtins: `solve`, `outcome`, `options`, `winning_moves`, `restrict` and
 //! `positions`, over the library in `crate::game::solver`.
 
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::rc::Rc;
 use std::time::Instant;
 
@@ -130,21 +130,25 @@ fn solve(_: &mut Interpreter, a: &mut Args) -> R {
         }
         _ => return squarefree(&game, a.span),
     };
+    // Progress on a terminal once a solve has taken a second.
     let start = Instant::now();
     let tty = std::io::stderr().is_terminal();
-    let mut shown = false;
+    let mut bar: Option<indicatif::ProgressBar> = None;
     let mut report = |done: u64, total: u64| {
-        if tty && start.elapsed().as_secs() >= 1 && total > 0 {
-            shown = true;
-            let mut err = std::io::stderr();
-            let _ = write!(
-                err,
-                "\r  solving: {:>3}% of {total} positions ({:.0?})",
-                done * 100 / total,
-                start.elapsed()
-            );
-            let _ = err.flush();
+        if !tty || total == 0 || start.elapsed().as_secs() < 1 {
+            return;
         }
+        let b = bar.get_or_insert_with(|| {
+            let b = indicatif::ProgressBar::new(total);
+            b.set_style(
+                indicatif::ProgressStyle::with_template(
+                    "  solving {bar:30} {percent:>3}% of {human_len} positions, {elapsed} (Ctrl-C stops)",
+                )
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+            );
+            b
+        });
+        b.set_position(done);
     };
     let options = SolveOptions {
         functional,
@@ -152,8 +156,8 @@ fn solve(_: &mut Interpreter, a: &mut Args) -> R {
         progress: Some(&mut report),
     };
     let result = Solution::solve(&game, &region, options);
-    if shown {
-        eprintln!();
+    if let Some(b) = bar {
+        b.finish_and_clear();
     }
     result
         .map(|s| Value::Solution(Rc::new(s)))
