@@ -15,7 +15,7 @@ mod defeated;
 pub(crate) mod layout;
 mod region;
 mod squarefree;
-mod table;
+pub(crate) mod table;
 
 pub use below::{options, outcome_below, winning_moves, MemoSolver};
 pub use defeated::{defeated_ideal, Defeated};

@@ -649,90 +649,101 @@ impl Table {
         None
     }
 
-    /// Fills `bits` row by row.
+    /// Fills `bits` level by level. Rows of one μ-level depend only on lower levels, so a level's
+    /// rows are split into chunks evaluated in parallel (rayon), each into its own buffer, and
+    /// the buffers are then ORed into the table.
     fn evaluate(
         &mut self,
         moves: &[Vec<i64>],
         progress: &mut Option<&mut dyn FnMut(u64, u64)>,
     ) -> Result<(), SolveError> {
-        let k = self.d - 1;
-        let r = self.row_axis;
-        // Off-axis moves: (key component γ', axis component γ_r, μ·γ').
-        let mut cross: Vec<(Vec<i64>, i64, i64)> = Vec::new();
-        // Along the axis: the distances to the options, in scan direction.
-        let mut along: Vec<u64> = Vec::new();
-        let ascending = self.ell_y[r] >= 0;
-        for m in moves {
-            let key: Vec<i64> = self.others.iter().map(|&j| m[j]).collect();
-            if key.iter().all(|&x| x == 0) {
-                along.push(m[r].unsigned_abs());
+        use rayon::prelude::*;
+        let plan = MovePlan::new(self, moves);
+        let total = *self.offsets.last().unwrap_or(&0);
+        let threads = rayon::current_num_threads().max(1);
+        let mut last_report = 0usize;
+        for li in 0..self.levels.len().saturating_sub(1) {
+            if crate::interrupt::requested() {
+                return Err(SolveError::Interrupted);
+            }
+            let (a, b) = (self.levels[li].1, self.levels[li + 1].1);
+            let bits_in_level = (self.offsets[b] - self.offsets[a]) as usize;
+            let min_bits = PARALLEL_MIN_BITS.load(std::sync::atomic::Ordering::Relaxed);
+            let chunks: Vec<(usize, usize)> =
+                if threads > 1 && bits_in_level >= min_bits && b - a >= 2 {
+                    let n = threads * 4;
+                    let step = (b - a).div_ceil(n);
+                    (a..b)
+                        .step_by(step)
+                        .map(|c| (c, (c + step).min(b)))
+                        .collect()
+                } else {
+                    vec![(a, b)]
+                };
+            let this: &Table = self;
+            let buffers: Vec<(usize, Vec<u64>)> = if chunks.len() > 1 {
+                chunks
+                    .par_iter()
+                    .map(|&(c, e)| this.eval_rows(&plan, li, c, e))
+                    .collect()
             } else {
-                let lvl = key.iter().zip(&self.mu).map(|(x, m)| x * m).sum();
-                cross.push((key, m[r], lvl));
+                chunks
+                    .iter()
+                    .map(|&(c, e)| this.eval_rows(&plan, li, c, e))
+                    .collect()
+            };
+            for (word, buffer) in buffers {
+                for (dst, src) in self.bits[word..].iter_mut().zip(&buffer) {
+                    *dst |= src;
+                }
+            }
+            if b - last_report >= 65536 {
+                last_report = b;
+                if let Some(p) = progress.as_mut() {
+                    p(self.offsets[b], total);
+                }
             }
         }
-        along.sort_unstable();
-        let history_mask: u64 = along
-            .iter()
-            .filter(|&&g| g <= 64)
-            .fold(0, |acc, &g| acc | (1u64 << (g - 1)));
-        let far: Vec<u64> = along.iter().copied().filter(|&g| g > 64).collect();
+        if let Some(p) = progress.as_mut() {
+            p(total, total);
+        }
+        Ok(())
+    }
 
-        let nrows = self.lo.len();
-        let total = *self.offsets.last().unwrap_or(&0);
-        // Per off-axis move: the source level's row range and a forward cursor.
-        let mut cursors: Vec<(usize, usize)> = vec![(0, 0); cross.len()];
-        let mut current_level = usize::MAX;
+    /// Evaluates rows [first, end) of level `li` into a buffer whose word 0 is word `w` of the
+    /// table; returns (w, buffer).
+    fn eval_rows(&self, plan: &MovePlan, li: usize, first: usize, end: usize) -> (usize, Vec<u64>) {
+        let k = self.d - 1;
+        let base_word = (self.offsets[first] / 64) as usize;
+        let base_bit = base_word * 64;
+        let mut buffer = vec![0u64; bits::words_for((self.offsets[end] as usize) - base_bit) + 1];
+        // Per off-axis move: the source level's row range, with a cursor moving forward.
+        let level = self.levels[li].0;
+        let mut cursors: Vec<(usize, usize)> = plan
+            .cross
+            .iter()
+            .map(|(_, _, lvl)| {
+                match self
+                    .levels
+                    .binary_search_by_key(&(level - lvl), |&(l, _)| l)
+                {
+                    Ok(s) => (self.levels[s].1, self.levels[s + 1].1),
+                    Err(_) => (0, 0),
+                }
+            })
+            .collect();
         let mut target = vec![0i64; k];
         let mut ext: Vec<u64> = Vec::new();
         let mut out: Vec<u64> = Vec::new();
-        let mut next_defeated = 0usize;
-        // Defeated positions in processing order: (row, local index).
-        let mut defeated_rows: Vec<(usize, u64)> = self
-            .defeated
-            .iter()
-            .filter_map(|q| {
-                let key: Vec<i64> = self.others.iter().map(|&j| q[j]).collect();
-                let row = self.find_row(&key)?;
-                Some((row, (q[r] - self.lo[row]) as u64))
-            })
-            .collect();
-        defeated_rows.sort_unstable();
-        let mut li = 0usize;
-        for row in 0..nrows {
-            if row.is_multiple_of(1024) {
-                if crate::interrupt::requested() {
-                    return Err(SolveError::Interrupted);
-                }
-                if row.is_multiple_of(65536) {
-                    if let Some(p) = progress.as_mut() {
-                        p(self.offsets[row], total);
-                    }
-                }
-            }
-            while self.levels[li + 1].1 <= row {
-                li += 1;
-            }
-            if li != current_level {
-                current_level = li;
-                let level = self.levels[li].0;
-                for (c, (_, _, lvl)) in cursors.iter_mut().zip(&cross) {
-                    *c = match self
-                        .levels
-                        .binary_search_by_key(&(level - lvl), |&(l, _)| l)
-                    {
-                        Ok(s) => (self.levels[s].1, self.levels[s + 1].1),
-                        Err(_) => (0, 0),
-                    };
-                }
-            }
+        let mut next_defeated = plan.defeated.partition_point(|&(row, _)| row < first);
+        for row in first..end {
             let lo = self.lo[row];
             let len = (self.offsets[row + 1] - self.offsets[row]) as usize;
             let words = bits::words_for(len);
             ext.clear();
             ext.resize(words + 1, 0);
             let key = &self.keys[row * k..(row + 1) * k];
-            for ((gk, gr, _), cursor) in cross.iter().zip(cursors.iter_mut()) {
+            for ((gk, gr, _), cursor) in plan.cross.iter().zip(cursors.iter_mut()) {
                 for j in 0..k {
                     target[j] = i64::from(key[j]) - gk[j];
                 }
@@ -768,16 +779,16 @@ impl Table {
                 );
             }
             // Defeated positions are not on the board: never P, never an option.
-            while next_defeated < defeated_rows.len() && defeated_rows[next_defeated].0 == row {
-                bits::set(&mut ext, defeated_rows[next_defeated].1 as usize);
+            while next_defeated < plan.defeated.len() && plan.defeated[next_defeated].0 == row {
+                bits::set(&mut ext, plan.defeated[next_defeated].1 as usize);
                 next_defeated += 1;
             }
-            let offset = self.offsets[row] as usize;
-            if along.is_empty() {
+            let offset = self.offsets[row] as usize - base_bit;
+            if plan.along.is_empty() {
                 let mut i = 0;
                 while i < len {
                     let n = (len - i).min(64);
-                    bits::or_write(&mut self.bits, offset + i, !bits::read(&ext, i, n), n);
+                    bits::or_write(&mut buffer, offset + i, !bits::read(&ext, i, n), n);
                     i += n;
                 }
                 continue;
@@ -786,12 +797,12 @@ impl Table {
             out.resize(words + 1, 0);
             let mut history: u64 = 0;
             for step in 0..len {
-                let x = if ascending { step } else { len - 1 - step };
-                let mut is_p = !bits::get(&ext, x) && history & history_mask == 0;
-                if is_p && !far.is_empty() {
-                    is_p = !far.iter().any(|&g| {
+                let x = if plan.ascending { step } else { len - 1 - step };
+                let mut is_p = !bits::get(&ext, x) && history & plan.history_mask == 0;
+                if is_p && !plan.far.is_empty() {
+                    is_p = !plan.far.iter().any(|&g| {
                         (step as u64) >= g && {
-                            let y = if ascending {
+                            let y = if plan.ascending {
                                 x - g as usize
                             } else {
                                 x + g as usize
@@ -805,12 +816,69 @@ impl Table {
                     bits::set(&mut out, x);
                 }
             }
-            bits::or_range(&mut self.bits, offset, &out, 0, len);
+            bits::or_range(&mut buffer, offset, &out, 0, len);
         }
-        if let Some(p) = progress.as_mut() {
-            p(total, total);
+        (base_word, buffer)
+    }
+}
+
+/// Levels with fewer positions than this are evaluated on one thread (tests lower it).
+pub(crate) static PARALLEL_MIN_BITS: std::sync::atomic::AtomicUsize =
+    std::sync::atomic::AtomicUsize::new(1 << 16);
+
+/// The moves sorted for the row evaluation.
+struct MovePlan {
+    /// Off-axis moves: (key component γ', axis component γ_r, μ·γ').
+    cross: Vec<(Vec<i64>, i64, i64)>,
+    /// Whether options along the axis lie below (ℓ_r > 0) or above.
+    ascending: bool,
+    /// Along the axis: bit g − 1 set for each distance g ≤ 64 to an option.
+    history_mask: u64,
+    /// Distances beyond 64.
+    far: Vec<u64>,
+    along: Vec<u64>,
+    /// Defeated positions as (row, index in the row), sorted.
+    defeated: Vec<(usize, u64)>,
+}
+
+impl MovePlan {
+    fn new(t: &Table, moves: &[Vec<i64>]) -> MovePlan {
+        let r = t.row_axis;
+        let mut cross = Vec::new();
+        let mut along: Vec<u64> = Vec::new();
+        for m in moves {
+            let key: Vec<i64> = t.others.iter().map(|&j| m[j]).collect();
+            if key.iter().all(|&x| x == 0) {
+                along.push(m[r].unsigned_abs());
+            } else {
+                let lvl = key.iter().zip(&t.mu).map(|(x, m)| x * m).sum();
+                cross.push((key, m[r], lvl));
+            }
         }
-        Ok(())
+        along.sort_unstable();
+        let history_mask = along
+            .iter()
+            .filter(|&&g| g <= 64)
+            .fold(0, |acc, &g| acc | (1u64 << (g - 1)));
+        let far = along.iter().copied().filter(|&g| g > 64).collect();
+        let mut defeated: Vec<(usize, u64)> = t
+            .defeated
+            .iter()
+            .filter_map(|q| {
+                let key: Vec<i64> = t.others.iter().map(|&j| q[j]).collect();
+                let row = t.find_row(&key)?;
+                Some((row, (q[r] - t.lo[row]) as u64))
+            })
+            .collect();
+        defeated.sort_unstable();
+        MovePlan {
+            cross,
+            ascending: t.ell_y[r] >= 0,
+            history_mask,
+            far,
+            along,
+            defeated,
+        }
     }
 }
 

@@ -395,3 +395,58 @@ fn regions_too_large_are_refused_before_allocating() {
         .to_string();
     assert!(err.contains("positions") && err.contains("MiB"), "{err}");
 }
+
+/// [GM09] Example 8.12 in misère play with every level split across threads, against the
+/// single-position solver on every position of weight ≤ 40.
+#[test]
+fn parallel_levels_agree_with_the_memoized_solver() {
+    let columns: [[i64; 5]; 8] = [
+        [1, 0, 0, 0, 0],
+        [0, 1, 0, 0, 0],
+        [0, 0, 0, 1, 0],
+        [0, 0, 0, 0, 1],
+        [-1, 1, 0, 0, 0],
+        [0, -1, 1, 0, 0],
+        [0, 0, -1, 1, 0],
+        [0, 0, 0, -1, 1],
+    ];
+    let rules = RuleSet::new(columns.iter().map(|c| Vector::from_i64s(c)).collect()).unwrap();
+    let game = LatticeGame::new(rules, GameBoard::misere(5).unwrap()).unwrap();
+    super::table::PARALLEL_MIN_BITS.store(1, std::sync::atomic::Ordering::Relaxed);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(3)
+        .build()
+        .unwrap();
+    let sol = pool.install(|| {
+        let options = SolveOptions {
+            functional: Some(Vector::from_i64s(&[1, 2, 3, 4, 5])),
+            ..SolveOptions::default()
+        };
+        Solution::solve(&game, &Region::Weight(40.into()), options).unwrap()
+    });
+    super::table::PARALLEL_MIN_BITS.store(1 << 16, std::sync::atomic::Ordering::Relaxed);
+    let mut memo = MemoSolver::new(&game).unwrap();
+    let mut checked = 0;
+    let mut points = vec![(vec![], 0i64)];
+    for l in [1i64, 2, 3, 4, 5] {
+        points = points
+            .into_iter()
+            .flat_map(|(p, w): (Vec<i64>, i64)| {
+                (0..=(40 - w) / l).map(move |x| {
+                    let mut q = p.clone();
+                    q.push(x);
+                    (q, w + l * x)
+                })
+            })
+            .collect();
+    }
+    for (p, _) in points {
+        assert_eq!(sol.outcome(&p), Some(memo.outcome(&p).unwrap()), "at {p:?}");
+        checked += 1;
+    }
+    assert_eq!(
+        checked as u64,
+        sol.counts().1 + 1,
+        "every position, and the defeated origin"
+    );
+}
