@@ -85,6 +85,15 @@ fn bench(c: &mut Criterion) {
     group.bench_function("row solver", |b| {
         b.iter(|| Solution::solve(&game, &Region::Weight(300.into()), options()).unwrap())
     });
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    group.bench_function("row solver, one thread", |b| {
+        b.iter(|| {
+            one.install(|| Solution::solve(&game, &Region::Weight(300.into()), options()).unwrap())
+        })
+    });
     group.finish();
 
     // Squarefree: a heap-like rule set on N^24 (take one heap of size i, leave one of size i - 1

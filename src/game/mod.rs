@@ -8,6 +8,7 @@ pub mod axioms;
 mod board;
 mod error;
 pub mod finite_game;
+pub mod heap;
 mod lattice_game;
 pub mod plot;
 mod ruleset;

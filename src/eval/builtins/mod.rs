@@ -8,6 +8,7 @@
 mod core;
 mod finite;
 mod geometry;
+mod heap;
 mod objects;
 mod planned;
 mod solve;
@@ -55,6 +56,7 @@ fn table() -> &'static IndexMap<&'static str, Builtin> {
         geometry::register(&mut all);
         solve::register(&mut all);
         finite::register(&mut all);
+        heap::register(&mut all);
         planned::register(&mut all);
         let mut map = IndexMap::new();
         for b in all {

@@ -11,8 +11,6 @@ type R = Result<Value, EvalError>;
 
 /// What each planned builtin will do, and which part of the project brings it.
 const PLANNED: &[(&str, &str, &str, &str, &str)] = &[
-    ("octal", "octal(code, n) -> game", "The lattice game of an octal (or hexadecimal) heap game with heaps of size at most n ([GM09] Example 6.4).", "octal(\"0.07\", 8)", "the solver"),
-    ("grundy", "grundy(code, n) -> list", "Sprague–Grundy values of a heap game in normal play, heaps 0..n.", "grundy(\"0.137\", 20)", "the solver"),
     ("stratify", "stratify(game) -> stratification", "Finds an affine stratification of the P-positions and certifies it.", "stratify(G)", "stratify and verify"),
     ("verify", "verify(game, S) -> report", "Decides whether S is exactly the set of P-positions, with a counterexample when not.", "verify(G, 2N^2)", "stratify and verify"),
     ("genfunc", "genfunc(x) -> rational function", "The rational generating function of a semigroup, module, stratification or solved game ([GM11] Theorem 5.1).", "genfunc(2N^2)", "the set algebra and generating functions"),

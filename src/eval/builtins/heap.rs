@@ -1,0 +1,202 @@
+//! Heap games: `octal`, `heap_game`, `heap_sizes`, `grundy` over `crate::game::heap`.
+
+use std::rc::Rc;
+
+use super::objects::game_error;
+use super::{Args, Builtin};
+use crate::eval::value::Value;
+use crate::eval::{EvalError, Interpreter};
+use crate::game::heap::{HeapCode, HeapError, HeapGame};
+use crate::syntax::Span;
+
+type R = Result<Value, EvalError>;
+
+/// The largest heap size the builtins accept.
+const MAX_HEAP: i64 = 100_000;
+
+fn heap_error(e: HeapError, span: Span) -> EvalError {
+    match e {
+        HeapError::Game(e) => game_error(e, span),
+        HeapError::BadCode { .. } => EvalError::new("lg::eval::heap", e.to_string(), span, "not a heap code")
+            .with_help("octal codes such as \"0.07\" (Dawson's Kayles), \"0.137\" (Dawson's chess), \"0.77\" (Kayles); hexadecimal digits up to F"),
+        HeapError::BadRule { .. } => EvalError::new("lg::eval::heap", e.to_string(), span, "not a heap move")
+            .with_help("a rule (h, [a, b]) replaces a heap of size h by heaps a and b with a + b < h"),
+        HeapError::NoMoves(_) => EvalError::new("lg::eval::heap", e.to_string(), span, "no moves")
+            .with_help("allow larger heaps, or a code with moves for small heaps"),
+    }
+}
+
+fn code_arg(a: &Args, i: usize) -> Result<HeapCode, EvalError> {
+    match a.value(i) {
+        Value::Str(s) => HeapCode::parse(s).map_err(|e| heap_error(e, a.span(i))),
+        _ => Err(a.wrong(i, "a heap code as a string, such as \"0.07\"")),
+    }
+}
+
+fn play_arg(a: &Args) -> Result<bool, EvalError> {
+    match a.named("play") {
+        None => Ok(false),
+        Some((Value::Str(s), _)) if &**s == "normal" => Ok(false),
+        Some((Value::Str(s), _)) if &**s == "misere" || &**s == "misère" => Ok(true),
+        Some((_, span)) => Err(EvalError::new(
+            "lg::eval::value",
+            "play is \"normal\" or \"misere\"",
+            span,
+            "unknown play",
+        )),
+    }
+}
+
+fn rules_arg(
+    interp: &mut Interpreter,
+    a: &Args,
+    i: usize,
+    n: usize,
+) -> Result<HeapGame, EvalError> {
+    let span = a.span(i);
+    let sizes = |v: &Value| -> Option<Vec<usize>> {
+        match v {
+            Value::Vector(v) => {
+                v.0.iter()
+                    .map(|x| x.to_i64().and_then(|x| usize::try_from(x).ok()))
+                    .collect()
+            }
+            Value::List(items) | Value::Tuple(items) | Value::Set(items) => items
+                .iter()
+                .map(|x| match x {
+                    Value::Int(k) => k.to_i64().and_then(|k| usize::try_from(k).ok()),
+                    _ => None,
+                })
+                .collect(),
+            _ => None,
+        }
+    };
+    let bad = || {
+        EvalError::new("lg::eval::heap", "heap rules are a function h ↦ list of lists of heap sizes, or a list of pairs (h, [sizes])", span, "not heap rules")
+            .with_help("for example `heap_game(5, fn(h) = [[h - 1]])` or `heap_game(5, [(2, []), (3, [1, 1])])`")
+    };
+    let mut rules: Vec<(usize, Vec<usize>)> = Vec::new();
+    match a.value(i) {
+        Value::Function(f) => {
+            let f = f.clone();
+            for h in 1..=n {
+                let out = interp.call(&f, vec![(Value::int(h as i64), span)], span)?;
+                let items = match &out {
+                    Value::List(v) | Value::Set(v) | Value::Tuple(v) => v.to_vec(),
+                    Value::Vector(v) => v.0.iter().map(|_| out.clone()).take(1).collect(),
+                    _ => return Err(bad()),
+                };
+                for item in items {
+                    rules.push((h, sizes(&item).ok_or_else(bad)?));
+                }
+            }
+        }
+        Value::List(items) | Value::Set(items) => {
+            for item in items.iter() {
+                let (h, parts) = match item {
+                    Value::Tuple(t) if t.len() == 2 => (&t[0], &t[1]),
+                    Value::List(t) if t.len() == 2 => (&t[0], &t[1]),
+                    _ => return Err(bad()),
+                };
+                let Value::Int(h) = h else { return Err(bad()) };
+                let h = h
+                    .to_i64()
+                    .and_then(|h| usize::try_from(h).ok())
+                    .ok_or_else(bad)?;
+                rules.push((h, sizes(parts).ok_or_else(bad)?));
+            }
+        }
+        _ => return Err(bad()),
+    }
+    HeapGame::from_rules(n, &rules).map_err(|e| heap_error(e, span))
+}
+
+fn octal(_: &mut Interpreter, a: &mut Args) -> R {
+    let code = code_arg(a, 0)?;
+    let n = a.int_in(1, 1, MAX_HEAP, "the largest heap size")? as usize;
+    HeapGame::from_code(&code, n)
+        .lattice_game(play_arg(a)?)
+        .map(|g| Value::Game(Rc::new(g)))
+        .map_err(|e| heap_error(e, a.span))
+}
+
+fn heap_sizes(_: &mut Interpreter, a: &mut Args) -> R {
+    let code = code_arg(a, 0)?;
+    let n = a.int_in(1, 1, MAX_HEAP, "the largest heap size")? as usize;
+    let kept = HeapGame::from_code(&code, n).kept_sizes();
+    Ok(Value::list(
+        kept.into_iter().map(|h| Value::int(h as i64)).collect(),
+    ))
+}
+
+fn heap_game(interp: &mut Interpreter, a: &mut Args) -> R {
+    let n = a.int_in(0, 1, MAX_HEAP, "the largest heap size")? as usize;
+    let game = rules_arg(interp, a, 1, n)?;
+    game.lattice_game(play_arg(a)?)
+        .map(|g| Value::Game(Rc::new(g)))
+        .map_err(|e| heap_error(e, a.span))
+}
+
+fn grundy(interp: &mut Interpreter, a: &mut Args) -> R {
+    let n = a.int_in(1, 0, MAX_HEAP, "the largest heap size")? as usize;
+    let game = match a.value(0) {
+        Value::Str(_) => HeapGame::from_code(&code_arg(a, 0)?, n),
+        _ => rules_arg(interp, a, 0, n)?,
+    };
+    Ok(Value::list(
+        game.grundy()
+            .into_iter()
+            .map(|g| Value::int(g as i64))
+            .collect(),
+    ))
+}
+
+pub(super) fn register(r: &mut Vec<Builtin>) {
+    r.push(Builtin {
+        name: "octal",
+        signature: "octal(code, n, play: \"normal\" | \"misere\") -> game",
+        doc: "The lattice game of an octal or hexadecimal heap game with heaps of size at most n ([GM09]\n\
+              Examples 2.1, 2.5 and 6.4). Digit d_k of the code d0.d1d2... has bit 1 when k beans may be\n\
+              taken leaving no heap, bit 2 leaving one nonempty heap, bit 4 two, bit 8 three. A position\n\
+              counts the heaps of each size; heap sizes with no move are ignored (Example 6.4), so\n\
+              coordinate i counts the heaps of the i-th size of `heap_sizes(code, n)`.",
+        example: "octal(\"0.07\", 6)",
+        min_args: 2,
+        max_args: Some(2),
+        named: &["play"],
+        func: octal,
+    });
+    r.push(Builtin {
+        name: "heap_sizes",
+        signature: "heap_sizes(code, n) -> list",
+        doc: "The heap sizes the coordinates of `octal(code, n)` count, in order (sizes with a move).",
+        example: "heap_sizes(\"0.07\", 6)",
+        min_args: 2,
+        max_args: Some(2),
+        named: &[],
+        func: heap_sizes,
+    });
+    r.push(Builtin {
+        name: "heap_game",
+        signature: "heap_game(n, rules, play: \"normal\" | \"misere\") -> game",
+        doc: "The lattice game of a heap game given by its rules: a function h ↦ list of the lists of\n\
+              heap sizes a heap of size h may become, or a list of pairs (h, [sizes]). Each part is\n\
+              nonempty and the parts add up to less than h (or to h, splitting without removing).",
+        example: "heap_game(4, fn(h) = [[j] for j in range(1, h)] + [[]])",
+        min_args: 2,
+        max_args: Some(2),
+        named: &["play"],
+        func: heap_game,
+    });
+    r.push(Builtin {
+        name: "grundy",
+        signature: "grundy(code or rules, n) -> list",
+        doc: "The Sprague–Grundy values of heaps of size 0..n in normal play, by the mex rule; the game\n\
+              is an octal or hexadecimal code or heap rules as for `heap_game`.",
+        example: "grundy(\"0.137\", 20)",
+        min_args: 2,
+        max_args: Some(2),
+        named: &[],
+        func: grundy,
+    });
+}
