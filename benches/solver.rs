@@ -61,7 +61,7 @@ fn memo_solve(game: &LatticeGame, l: i64) -> usize {
 
 fn bench(c: &mut Criterion) {
     let game = example_8_12();
-    for l in [60i64, 300] {
+    for l in [100i64, 300] {
         let sol = Solution::solve(&game, &Region::Weight(Integer::from(l)), options()).unwrap();
         let (p, all) = sol.counts();
         eprintln!(
@@ -70,13 +70,13 @@ fn bench(c: &mut Criterion) {
             sol.memory() as f64 * 8.0 / all as f64
         );
     }
-    let mut group = c.benchmark_group("Example 8.12 misère, weight ≤ 60");
+    let mut group = c.benchmark_group("Example 8.12 misère, weight ≤ 100");
     group.sample_size(10);
     group.bench_function("row solver", |b| {
-        b.iter(|| Solution::solve(&game, &Region::Weight(60.into()), options()).unwrap())
+        b.iter(|| Solution::solve(&game, &Region::Weight(100.into()), options()).unwrap())
     });
     group.bench_function("memoized hash-map solver", |b| {
-        b.iter(|| memo_solve(&game, 60))
+        b.iter(|| memo_solve(&game, 100))
     });
     group.finish();
 
