@@ -63,11 +63,26 @@ pub(crate) fn interval(
             .sum();
         let c = i128::from(a[k]);
         let rhs = i128::from(*b) - rest;
+        // Machine division when the right-hand side fits (it nearly always does).
+        let (l, h) = match i64::try_from(rhs) {
+            Ok(r) if c != 0 => {
+                let c = c as i64;
+                let q = r.div_euclid(c);
+                let exact = r.rem_euclid(c) == 0;
+                // div_euclid rounds toward −∞ for c > 0 and toward +∞ for c < 0.
+                if c > 0 {
+                    (i128::from(if exact { q } else { q + 1 }), 0)
+                } else {
+                    (0, i128::from(if exact { q } else { q - 1 }))
+                }
+            }
+            _ if c > 0 => (ceil_div(rhs, c), 0),
+            _ if c < 0 => (0, floor_div(rhs, c)),
+            _ => (0, 0),
+        };
         if c > 0 {
-            let l = ceil_div(rhs, c);
             lo = Some(lo.map_or(l, |v| v.max(l)));
         } else if c < 0 {
-            let h = floor_div(rhs, c);
             hi = Some(hi.map_or(h, |v| v.min(h)));
         } else if rhs > 0 {
             return (Some(1), Some(0));

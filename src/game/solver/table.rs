@@ -162,6 +162,38 @@ fn choose_axis(d: usize, moves: &[Vec<i64>], ell: &[i64]) -> Option<(usize, Vec<
     None
 }
 
+/// (level, row) pairs sorted by level, rows in their order within a level: a counting sort when
+/// the levels span a range comparable to the number of rows (they do for weight regions).
+fn sort_by_level(levels: &[i64]) -> Vec<(i64, u32)> {
+    let (Some(&min), Some(&max)) = (levels.iter().min(), levels.iter().max()) else {
+        return Vec::new();
+    };
+    let span = (max as i128 - min as i128) as u128;
+    if span > 4 * levels.len() as u128 + 4096 {
+        let mut perm: Vec<(i64, u32)> = levels
+            .iter()
+            .enumerate()
+            .map(|(i, &l)| (l, i as u32))
+            .collect();
+        perm.sort_unstable();
+        return perm;
+    }
+    let mut start = vec![0usize; span as usize + 2];
+    for &l in levels {
+        start[(l - min) as usize + 1] += 1;
+    }
+    for i in 1..start.len() {
+        start[i] += start[i - 1];
+    }
+    let mut perm = vec![(0i64, 0u32); levels.len()];
+    for (i, &l) in levels.iter().enumerate() {
+        let slot = &mut start[(l - min) as usize];
+        perm[*slot] = (l, i as u32);
+        *slot += 1;
+    }
+    perm
+}
+
 /// A unimodular change of coordinates y = U x (U and U^{-1}, integer, determinant ±1).
 #[derive(Clone, Debug)]
 struct Unimodular {
@@ -374,8 +406,8 @@ impl Solution {
                 .map(|(&x, &m)| i64::from(x) * m)
                 .sum()
         };
-        let mut perm: Vec<(i64, u32)> = (0..nrows).map(|i| (level_of(i), i as u32)).collect();
-        perm.sort_unstable();
+        let levels_of: Vec<i64> = (0..nrows).map(level_of).collect();
+        let perm = sort_by_level(&levels_of);
         let mut skeys = Vec::with_capacity(keys.len());
         let mut slo = Vec::with_capacity(nrows);
         let mut offsets = Vec::with_capacity(nrows + 1);
