@@ -67,17 +67,8 @@ pub fn defeated_ideal(game: &LatticeGame, ell: &[i64]) -> Result<Defeated, Solve
     let system = to_machine(&integer_inequalities(game.board().polyhedron())?)?;
     let data = polyhedron_data(game.board().polyhedron())?;
     // min over Π of ℓ, attained at a vertex (Π is pointed and ℓ is positive on its recession cone).
-    let floor_min = data
-        .vertices()
-        .iter()
-        .map(|v| {
-            v.iter()
-                .zip(ell)
-                .map(|(x, &l)| x * num_rational::BigRational::from_integer(l.into()))
-                .sum::<num_rational::BigRational>()
-                .floor()
-                .to_integer()
-        })
+    let floor_min = super::layout::vertex_weights(&data, ell)
+        .into_iter()
         .min()
         .and_then(|m| m.to_i128())
         .unwrap_or(0);

@@ -9,7 +9,7 @@
 use num_traits::ToPrimitive;
 
 use super::SolveError;
-use crate::algebra::polyhedral::{polyhedron_data, ConeData};
+use crate::algebra::polyhedral::{polyhedron_data, ConeData, PolyhedronData};
 use crate::algebra::{AlgebraError, Integer, Matrix, Polyhedron, Vector};
 
 /// An integer inequality a·x ≥ b.
@@ -91,18 +91,10 @@ pub(crate) fn interval(
     (lo, hi)
 }
 
-/// For each k, inequalities in the permuted coordinates z_0..=z_k (z_j = x_{order[j]}) describing
-/// the projection of the polytope to those coordinates; the last is the polytope itself. `None`
-/// when the polytope has no points.
-pub(crate) fn projections(
+/// The vertices of the polytope {x : system} (`None` when it is empty; an error when unbounded).
+pub(crate) fn bounded_polytope(
     system: &[Inequality],
-    order: &[usize],
-) -> Result<Option<Vec<Vec<Inequality>>>, SolveError> {
-    let d = order.len();
-    let full: Vec<Inequality> = system
-        .iter()
-        .map(|(a, b)| (order.iter().map(|&j| a[j]).collect(), *b))
-        .collect();
+) -> Result<Option<PolyhedronData>, SolveError> {
     let a = Matrix::from_rows(
         system
             .iter()
@@ -120,6 +112,39 @@ pub(crate) fn projections(
     if !data.is_bounded() {
         return Err(SolveError::Unbounded);
     }
+    Ok(Some(data))
+}
+
+/// ⌊ℓ·v⌋ at each vertex v of a polyhedron.
+pub(crate) fn vertex_weights(data: &PolyhedronData, ell: &[i64]) -> Vec<num_bigint::BigInt> {
+    data.vertices()
+        .iter()
+        .map(|v| {
+            v.iter()
+                .zip(ell)
+                .map(|(x, &l)| x * num_rational::BigRational::from_integer(l.into()))
+                .sum::<num_rational::BigRational>()
+                .floor()
+                .to_integer()
+        })
+        .collect()
+}
+
+/// For each k, inequalities in the permuted coordinates z_0..=z_k (z_j = x_{order[j]}) describing
+/// the projection of the polytope to those coordinates; the last is the polytope itself. `None`
+/// when the polytope has no points.
+pub(crate) fn projections(
+    system: &[Inequality],
+    order: &[usize],
+) -> Result<Option<Vec<Vec<Inequality>>>, SolveError> {
+    let d = order.len();
+    let full: Vec<Inequality> = system
+        .iter()
+        .map(|(a, b)| (order.iter().map(|&j| a[j]).collect(), *b))
+        .collect();
+    let Some(data) = bounded_polytope(system)? else {
+        return Ok(None);
+    };
     // Homogenised vertices (den·v, den), permuted.
     let vertices: Vec<(Vec<num_bigint::BigInt>, num_bigint::BigInt)> = data
         .vertices()

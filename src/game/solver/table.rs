@@ -18,10 +18,12 @@ use std::sync::Arc;
 
 use super::bits;
 use super::defeated::{defeated_ideal, dot, satisfies};
-use super::layout::{for_each_row, interval, projections, to_machine, Inequality};
+use super::layout::{
+    bounded_polytope, for_each_row, interval, projections, to_machine, vertex_weights, Inequality,
+};
 use super::{functional, machine, Outcome, Region, SolveError};
-use crate::algebra::polyhedral::{integer_inequalities, polyhedron_data};
-use crate::algebra::{Integer, Matrix, Polyhedron, Vector};
+use crate::algebra::polyhedral::integer_inequalities;
+use crate::algebra::Vector;
 use crate::game::LatticeGame;
 
 /// Options for [`Solution::solve`].
@@ -94,34 +96,11 @@ fn key_cmp(a: &[i32], b: &[i64]) -> std::cmp::Ordering {
 
 /// The maximum of ℓ over the polytope {x : system} (floored), or None when it is empty.
 fn max_weight(system: &[Inequality], ell: &[i64]) -> Result<Option<i64>, SolveError> {
-    let a = Matrix::from_rows(
-        system
-            .iter()
-            .map(|(a, _)| a.iter().map(|&x| Integer::from(x)).collect())
-            .collect(),
-    )?;
-    let b = system
-        .iter()
-        .map(|(_, b)| num_rational::BigRational::from_integer((*b).into()))
-        .collect();
-    let data = polyhedron_data(&Polyhedron::from_inequalities(a, b)?)?;
-    if data.is_empty() {
+    let Some(data) = bounded_polytope(system)? else {
         return Ok(None);
-    }
-    if !data.is_bounded() {
-        return Err(SolveError::Unbounded);
-    }
-    let best = data
-        .vertices()
-        .iter()
-        .map(|v| {
-            v.iter()
-                .zip(ell)
-                .map(|(x, &l)| x * num_rational::BigRational::from_integer(l.into()))
-                .sum::<num_rational::BigRational>()
-                .floor()
-                .to_integer()
-        })
+    };
+    let best = vertex_weights(&data, ell)
+        .into_iter()
         .max()
         .expect("a nonempty polytope has a vertex");
     Ok(Some(num_traits::ToPrimitive::to_i64(&best).ok_or_else(
