@@ -12,6 +12,7 @@
 mod below;
 pub(crate) mod bits;
 mod defeated;
+mod index;
 pub(crate) mod layout;
 mod region;
 mod squarefree;

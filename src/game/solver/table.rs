@@ -18,6 +18,7 @@ use std::sync::Arc;
 
 use super::bits;
 use super::defeated::{defeated_ideal, dot, satisfies};
+use super::index::{CompactIndex, Row};
 use super::layout::{
     bounded_polytope, for_each_row, interval, projections, to_machine, vertex_weights, Inequality,
 };
@@ -73,6 +74,10 @@ struct Table {
     defeated: Vec<Vec<i64>>,
     /// Table coordinates y = U x, when the rows run inside weight layers.
     transform: Option<Unimodular>,
+    /// The rows, compactly, once evaluated (the arrays above are then emptied).
+    index: CompactIndex,
+    /// Positions in the table.
+    total: u64,
 }
 
 /// The outcomes of all positions of a region.
@@ -435,8 +440,11 @@ impl Solution {
             bits: vec![0u64; bits::words_for(offset as usize) + 1],
             defeated,
             transform,
+            index: CompactIndex::default(),
+            total: offset,
         };
         table.evaluate(&moves, &mut options.progress)?;
+        table.compact();
         Ok(Solution {
             table: Arc::new(table),
             view,
@@ -490,19 +498,21 @@ impl Solution {
             return Some(Outcome::Defeated);
         }
         let key: Vec<i64> = t.others.iter().map(|&j| p[j]).collect();
-        let row = t.find_row(&key)?;
-        let x = p[t.row_axis] - t.lo[row];
-        Some(
-            if bits::get(&t.bits, (t.offsets[row] + x as u64) as usize) {
-                Outcome::P
-            } else {
-                Outcome::N
-            },
-        )
+        let level: i64 = key.iter().zip(&t.mu).map(|(x, m)| x * m).sum();
+        let row = t.index.find(level, &key)?;
+        let x = p[t.row_axis] - row.lo;
+        if x < 0 || x as u64 >= row.len {
+            return None;
+        }
+        Some(if bits::get(&t.bits, (row.offset + x as u64) as usize) {
+            Outcome::P
+        } else {
+            Outcome::N
+        })
     }
 
     /// Calls `f(row key, lo, hi, bit offset of lo)` for each nonempty part of a row inside the view.
-    fn for_each_view_row(&self, mut f: impl FnMut(usize, i64, i64, u64)) {
+    fn for_each_view_row(&self, mut f: impl FnMut(&[i64], i64, i64, u64)) {
         let t = &self.table;
         let mut view = Vec::with_capacity(self.view.len());
         for (a, b) in &self.view {
@@ -511,15 +521,11 @@ impl Solution {
             view.push((perm, *b));
         }
         let k = t.d - 1;
-        let mut key = vec![0i64; k];
-        for row in 0..t.lo.len() {
-            for (j, x) in t.keys[row * k..(row + 1) * k].iter().enumerate() {
-                key[j] = i64::from(*x);
-            }
-            let len = (t.offsets[row + 1] - t.offsets[row]) as i64;
-            let (mut a, mut b) = (t.lo[row], t.lo[row] + len - 1);
+        let mut walk = t.index.walk();
+        while let Some(row) = walk.next_row() {
+            let (mut a, mut b) = (row.lo, row.lo + row.len as i64 - 1);
             if !view.is_empty() {
-                let (l, h) = interval(&view, &key, k);
+                let (l, h) = interval(&view, &row.key, k);
                 if let Some(l) = l {
                     a = a.max(l.clamp(i64::MIN as i128, i64::MAX as i128) as i64);
                 }
@@ -528,7 +534,7 @@ impl Solution {
                 }
             }
             if a <= b {
-                f(row, a, b, t.offsets[row] + (a - t.lo[row]) as u64);
+                f(&row.key, a, b, row.offset + (a - row.lo) as u64);
             }
         }
     }
@@ -553,13 +559,12 @@ impl Solution {
     pub fn p_positions(&self) -> Vec<Vec<i64>> {
         let t = &self.table;
         let mut out = Vec::new();
-        let k = t.d - 1;
-        self.for_each_view_row(|row, a, b, off| {
+        self.for_each_view_row(|key, a, b, off| {
             for x in a..=b {
                 if bits::get(&t.bits, (off + (x - a) as u64) as usize) {
                     let mut p = vec![0i64; t.d];
                     for (j, &c) in t.others.iter().enumerate() {
-                        p[c] = i64::from(t.keys[row * k + j]);
+                        p[c] = key[j];
                     }
                     p[t.row_axis] = x;
                     out.push(match &t.transform {
@@ -576,13 +581,12 @@ impl Solution {
     /// The smallest box holding every position of the view (`None` when it is empty).
     pub fn bounding_box(&self) -> Option<(Vec<i64>, Vec<i64>)> {
         let t = &self.table;
-        let k = t.d - 1;
         let mut bounds: Option<(Vec<i64>, Vec<i64>)> = None;
-        self.for_each_view_row(|row, a, b, _| {
+        self.for_each_view_row(|key, a, b, _| {
             for x in [a, b] {
                 let mut p = vec![0i64; t.d];
                 for (j, &c) in t.others.iter().enumerate() {
-                    p[c] = i64::from(t.keys[row * k + j]);
+                    p[c] = key[j];
                 }
                 p[t.row_axis] = x;
                 let p = match &t.transform {
@@ -628,21 +632,42 @@ impl Solution {
     /// Bytes used by the table (bits and row index).
     pub fn memory(&self) -> u64 {
         let t = &self.table;
-        (t.bits.len() * 8
-            + t.keys.len() * 4
-            + t.lo.len() * 8
-            + t.offsets.len() * 8
-            + t.levels.len() * 16) as u64
+        (t.bits.len() * 8 + t.index.bytes() + t.levels.len() * 16) as u64
     }
 
     /// Positions in the computed table (the weight region below the view).
     pub fn table_positions(&self) -> u64 {
-        *self.table.offsets.last().unwrap_or(&0)
+        self.table.total
     }
 }
 
 impl Table {
-    /// The row with this key, if any.
+    /// Replaces the row arrays used while solving by the compact index.
+    fn compact(&mut self) {
+        let k = self.d - 1;
+        let mut li = 0;
+        let rows = (0..self.lo.len()).map(|row| {
+            while self.levels[li + 1].1 <= row {
+                li += 1;
+            }
+            Row {
+                level: self.levels[li].0,
+                key: self.keys[row * k..(row + 1) * k]
+                    .iter()
+                    .map(|&x| i64::from(x))
+                    .collect(),
+                lo: self.lo[row],
+                offset: self.offsets[row],
+                len: self.offsets[row + 1] - self.offsets[row],
+            }
+        });
+        self.index = CompactIndex::build(k, rows);
+        self.keys = Vec::new();
+        self.lo = Vec::new();
+        self.offsets = Vec::new();
+    }
+
+    /// The row with this key, if any (while solving).
     fn find_row(&self, key: &[i64]) -> Option<usize> {
         let k = self.d - 1;
         let level: i64 = key.iter().zip(&self.mu).map(|(x, m)| x * m).sum();
