@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 use super::bits;
 use super::defeated::{defeated_ideal, dot, satisfies};
-use super::index::{CompactIndex, Row};
+use super::index::CompactIndex;
 use super::layout::{
     bounded_polytope, for_each_row, interval, projections, to_machine, vertex_weights, Inequality,
 };
@@ -646,22 +646,25 @@ impl Table {
     fn compact(&mut self) {
         let k = self.d - 1;
         let mut li = 0;
-        let rows = (0..self.lo.len()).map(|row| {
-            while self.levels[li + 1].1 <= row {
+        let mut i = 0;
+        let (keys, lo, offsets, levels) = (&self.keys, &self.lo, &self.offsets, &self.levels);
+        self.index = CompactIndex::build_with(k, &self.mu, |row| {
+            if i >= lo.len() {
+                return false;
+            }
+            while levels[li + 1].1 <= i {
                 li += 1;
             }
-            Row {
-                level: self.levels[li].0,
-                key: self.keys[row * k..(row + 1) * k]
-                    .iter()
-                    .map(|&x| i64::from(x))
-                    .collect(),
-                lo: self.lo[row],
-                offset: self.offsets[row],
-                len: self.offsets[row + 1] - self.offsets[row],
+            row.level = levels[li].0;
+            for (x, &y) in row.key.iter_mut().zip(&keys[i * k..(i + 1) * k]) {
+                *x = i64::from(y);
             }
+            row.lo = lo[i];
+            row.offset = offsets[i];
+            row.len = offsets[i + 1] - offsets[i];
+            i += 1;
+            true
         });
-        self.index = CompactIndex::build(k, rows);
         self.keys = Vec::new();
         self.lo = Vec::new();
         self.offsets = Vec::new();
