@@ -13,21 +13,6 @@ use lattice_games::algebra::{Integer, Vector};
 use lattice_games::game::solver::{squarefree_p0, MemoSolver, Region, Solution, SolveOptions};
 use lattice_games::game::{GameBoard, LatticeGame, RuleSet};
 
-fn example_8_12() -> LatticeGame {
-    let columns: [[i64; 5]; 8] = [
-        [1, 0, 0, 0, 0],
-        [0, 1, 0, 0, 0],
-        [0, 0, 0, 1, 0],
-        [0, 0, 0, 0, 1],
-        [-1, 1, 0, 0, 0],
-        [0, -1, 1, 0, 0],
-        [0, 0, -1, 1, 0],
-        [0, 0, 0, -1, 1],
-    ];
-    let rules = RuleSet::new(columns.iter().map(|c| Vector::from_i64s(c)).collect()).unwrap();
-    LatticeGame::new(rules, GameBoard::misere(5).unwrap()).unwrap()
-}
-
 fn options() -> SolveOptions<'static> {
     SolveOptions {
         functional: Some(Vector::from_i64s(&[1, 2, 3, 4, 5])),
@@ -60,7 +45,7 @@ fn memo_solve(game: &LatticeGame, l: i64) -> usize {
 }
 
 fn bench(c: &mut Criterion) {
-    let game = example_8_12();
+    let game = lattice_games::game::papers::gm09_example_8_12();
     for l in [100i64, 300] {
         let sol = Solution::solve(&game, &Region::Weight(Integer::from(l)), options()).unwrap();
         let (p, all) = sol.counts();

@@ -5,22 +5,10 @@ use std::time::{Duration, Instant};
 
 use lattice_games::algebra::Vector;
 use lattice_games::game::solver::{Region, Solution, SolveError, SolveOptions};
-use lattice_games::game::{GameBoard, LatticeGame, RuleSet};
 
 #[test]
 fn a_long_solve_stops_on_request() {
-    let columns: [[i64; 5]; 8] = [
-        [1, 0, 0, 0, 0],
-        [0, 1, 0, 0, 0],
-        [0, 0, 0, 1, 0],
-        [0, 0, 0, 0, 1],
-        [-1, 1, 0, 0, 0],
-        [0, -1, 1, 0, 0],
-        [0, 0, -1, 1, 0],
-        [0, 0, 0, -1, 1],
-    ];
-    let rules = RuleSet::new(columns.iter().map(|c| Vector::from_i64s(c)).collect()).unwrap();
-    let game = LatticeGame::new(rules, GameBoard::misere(5).unwrap()).unwrap();
+    let game = lattice_games::game::papers::gm09_example_8_12();
     let options = || SolveOptions {
         functional: Some(Vector::from_i64s(&[1, 2, 3, 4, 5])),
         ..SolveOptions::default()

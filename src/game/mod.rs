@@ -10,6 +10,7 @@ mod error;
 pub mod finite_game;
 pub mod heap;
 mod lattice_game;
+pub mod papers;
 pub mod plot;
 mod ruleset;
 pub mod solver;

@@ -400,18 +400,7 @@ fn regions_too_large_are_refused_before_allocating() {
 /// single-position solver on every position of weight ≤ 40.
 #[test]
 fn parallel_levels_agree_with_the_memoized_solver() {
-    let columns: [[i64; 5]; 8] = [
-        [1, 0, 0, 0, 0],
-        [0, 1, 0, 0, 0],
-        [0, 0, 0, 1, 0],
-        [0, 0, 0, 0, 1],
-        [-1, 1, 0, 0, 0],
-        [0, -1, 1, 0, 0],
-        [0, 0, -1, 1, 0],
-        [0, 0, 0, -1, 1],
-    ];
-    let rules = RuleSet::new(columns.iter().map(|c| Vector::from_i64s(c)).collect()).unwrap();
-    let game = LatticeGame::new(rules, GameBoard::misere(5).unwrap()).unwrap();
+    let game = crate::game::papers::gm09_example_8_12();
     super::table::PARALLEL_MIN_BITS.store(1, std::sync::atomic::Ordering::Relaxed);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(3)
