@@ -42,6 +42,8 @@ pub struct Interpreter {
     out: Box<dyn Write>,
     depth: usize,
     steps_left: Option<u64>,
+    /// Single-position solvers of the games asked about most recently, with their memos.
+    pub(crate) solvers: Vec<(crate::game::LatticeGame, crate::game::solver::MemoSolver)>,
 }
 
 impl Interpreter {
@@ -64,6 +66,7 @@ impl Interpreter {
             out,
             depth: 0,
             steps_left: None,
+            solvers: Vec::new(),
         };
         let id = interp.sources.add("<prelude>", PRELUDE);
         let program = parse_program(PRELUDE, id).expect("the prelude parses");

@@ -179,6 +179,30 @@ fn squarefree(game: &LatticeGame, span: Span) -> R {
     Ok(Value::Stratification(Rc::new(s)))
 }
 
+/// The most games whose single-position memos the session keeps.
+const KEPT_SOLVERS: usize = 4;
+
+/// The session's single-position solver for `game` (kept between calls, so that asking about
+/// many positions of one game explores each position once).
+fn memo_for<'a>(
+    interp: &'a mut Interpreter,
+    game: &LatticeGame,
+    span: Span,
+) -> Result<&'a mut MemoSolver, EvalError> {
+    let i = match interp.solvers.iter().position(|(g, _)| g == game) {
+        Some(i) => i,
+        None => {
+            let solver = MemoSolver::new(game).map_err(|e| solve_error(e, span))?;
+            if interp.solvers.len() >= KEPT_SOLVERS {
+                interp.solvers.remove(0);
+            }
+            interp.solvers.push((game.clone(), solver));
+            interp.solvers.len() - 1
+        }
+    };
+    Ok(&mut interp.solvers[i].1)
+}
+
 fn outcome_name(o: Outcome) -> Value {
     Value::str(match o {
         Outcome::P => "P",
@@ -188,7 +212,7 @@ fn outcome_name(o: Outcome) -> Value {
     })
 }
 
-fn outcome(_: &mut Interpreter, a: &mut Args) -> R {
+fn outcome(interp: &mut Interpreter, a: &mut Args) -> R {
     match a.value(0) {
         Value::Solution(s) => {
             let p = position_arg(a, 1, s.game().dim())?;
@@ -207,9 +231,17 @@ fn outcome(_: &mut Interpreter, a: &mut Args) -> R {
         _ => {
             let game = game_arg(a, 0)?;
             let p = position_arg(a, 1, game.dim())?;
-            outcome_below(&game, &p)
-                .map(outcome_name)
-                .map_err(|e| solve_error(e, a.span))
+            let Some(q) = crate::game::solver::machine_or_none(&p) else {
+                return outcome_below(&game, &p)
+                    .map(outcome_name)
+                    .map_err(|e| solve_error(e, a.span));
+            };
+            let solver = memo_for(interp, &game, a.span)?;
+            let result = solver.outcome(&q);
+            if solver.explored() > 20_000_000 {
+                interp.solvers.retain(|(g, _)| g != &*game);
+            }
+            result.map(outcome_name).map_err(|e| solve_error(e, a.span))
         }
     }
 }
@@ -222,13 +254,12 @@ fn options(_: &mut Interpreter, a: &mut Args) -> R {
         .map_err(|e| solve_error(e, a.span))
 }
 
-fn winning_moves(_: &mut Interpreter, a: &mut Args) -> R {
+fn winning_moves(interp: &mut Interpreter, a: &mut Args) -> R {
     let game = game_arg(a, 0)?;
     let p = position_arg(a, 1, game.dim())?;
-    let solver = MemoSolver::new(&game).map_err(|e| solve_error(e, a.span))?;
-    let q = crate::game::solver::machine_or_none(&p);
-    if !q.as_deref().is_some_and(|q| solver.on_board(q)) {
-        return Err(EvalError::new(
+    let span = a.span;
+    let not_on_board = || {
+        EvalError::new(
             "lg::eval::board",
             format!("{p} is not a position on the board of this game"),
             a.span(1),
@@ -236,11 +267,20 @@ fn winning_moves(_: &mut Interpreter, a: &mut Args) -> R {
         )
         .with_help(
             "positions are the lattice points of the board's polyhedron that are not defeated",
-        ));
+        )
+    };
+    let q = crate::game::solver::machine_or_none(&p).ok_or_else(not_on_board)?;
+    let solver = memo_for(interp, &game, span)?;
+    if !solver.on_board(&q) {
+        return Err(not_on_board());
     }
-    crate::game::solver::winning_moves(&game, &p)
-        .map(|v| Value::set(v.into_iter().map(Value::vector).collect()))
-        .map_err(|e| solve_error(e, a.span))
+    let mut moves = Vec::new();
+    for (m, r) in solver.options(&q) {
+        if solver.outcome(&r).map_err(|e| solve_error(e, span))? == Outcome::P {
+            moves.push(Value::vector(Vector::from_i64s(&m)));
+        }
+    }
+    Ok(Value::set(moves))
 }
 
 fn restrict(_: &mut Interpreter, a: &mut Args) -> R {
