@@ -325,7 +325,7 @@ fn local_ray(r: &Vector, basis: &[Vector]) -> Result<Vector, AlgebraError> {
 /// is an intersection of facets), a face of dimension m is simplicial when it has m rays, and
 /// otherwise G is triangulated by coning its first ray over a triangulation of each facet of G
 /// that does not contain it.
-fn triangulate(cone: &ConeData) -> Result<Vec<Vec<Vector>>, AlgebraError> {
+pub(crate) fn triangulate(cone: &ConeData) -> Result<Vec<Vec<Vector>>, AlgebraError> {
     let rays = cone.rays();
     let incidences: Vec<IndexSet> = cone
         .facets()

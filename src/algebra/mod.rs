@@ -4,7 +4,9 @@
 //! Everything is exact: [`Integer`] has a machine-word fast path with overflow checks falling back
 //! to big integers, and rationals are `num_rational::BigRational`. Nothing here uses floating point.
 
+pub mod basic_set;
 mod cone;
+pub mod coset;
 mod error;
 pub mod hilbert;
 mod index_set;

@@ -1,0 +1,125 @@
+use super::*;
+use proptest::prelude::*;
+
+fn v(xs: &[i64]) -> Vector {
+    Vector::from_i64s(xs)
+}
+
+fn window(d: usize, lo: i64, hi: i64) -> Vec<Vector> {
+    let mut out = vec![vec![]];
+    for _ in 0..d {
+        out = out
+            .into_iter()
+            .flat_map(|p: Vec<i64>| {
+                (lo..=hi).map(move |x| {
+                    let mut q = p.clone();
+                    q.push(x);
+                    q
+                })
+            })
+            .collect();
+    }
+    out.iter().map(|p| v(p)).collect()
+}
+
+/// A random basic set in Z^d: a coset and up to 4 inequalities.
+fn arb_set(d: usize) -> impl Strategy<Value = BasicSet> {
+    (
+        proptest::collection::vec(-2i64..=2, d),
+        proptest::collection::vec(proptest::collection::vec(-2i64..=2, d), 0..=d),
+        proptest::collection::vec((proptest::collection::vec(-2i64..=2, d), -3i64..=3), 0..=4),
+    )
+        .prop_map(move |(c, gens, ineqs)| {
+            let gens: Vec<Vector> = gens.iter().map(|g| v(g)).collect();
+            let coset = Coset::new(v(&c), &Lattice::generated_by(d, &gens));
+            BasicSet::new(
+                coset,
+                ineqs.into_iter().map(|(a, b)| (v(&a), Integer::from(b))).collect(),
+            )
+        })
+}
+
+/// The same with x ≥ 0 added (so it is pointed).
+fn arb_pointed(d: usize) -> impl Strategy<Value = BasicSet> {
+    arb_set(d).prop_map(move |s| s.with((0..d).map(|i| (Vector::unit(d, i), Integer::ZERO))))
+}
+
+#[test]
+fn tightening_reads_inequalities_on_the_coset() {
+    // x ∈ 2Z with x ≥ 1 is x ≥ 2.
+    let s = BasicSet::new(
+        Coset::new(v(&[0]), &Lattice::generated_by(1, &[v(&[2])])),
+        vec![(v(&[1]), Integer::from(1))],
+    );
+    assert_eq!(s.inequalities(), &[(v(&[1]), Integer::from(2))]);
+}
+
+#[test]
+fn a_hidden_empty_set_is_found_empty() {
+    // 1 ≤ 3x − 3y ≤ 2 has no integer point though the polyhedron is unbounded.
+    let s = BasicSet::from_inequalities(
+        2,
+        vec![(v(&[3, -3]), Integer::from(1)), (v(&[-3, 3]), Integer::from(-2))],
+    );
+    assert_eq!(s.find_point().unwrap(), None);
+    // 1 ≤ 3x − 2y ≤ 1 with x, y ≥ 100 has points far out.
+    let s = BasicSet::from_inequalities(
+        2,
+        vec![
+            (v(&[3, -2]), Integer::from(1)),
+            (v(&[-3, 2]), Integer::from(-1)),
+            (v(&[1, 0]), Integer::from(100)),
+            (v(&[0, 1]), Integer::from(100)),
+        ],
+    );
+    let p = s.find_point().unwrap().expect("a point");
+    assert!(s.contains(&p));
+}
+
+#[test]
+fn example_8_2_misere_pieces() {
+    // (1,0) + 2N: one piece with apex (1,0) and generator (2,0).
+    let s = BasicSet::simplicial(&v(&[1, 0]), &[v(&[2, 0])]);
+    let pieces = s.simplicial_pieces().unwrap();
+    assert_eq!(
+        pieces,
+        vec![SimplicialPiece { offset: v(&[1, 0]), generators: vec![v(&[2, 0])] }]
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn emptiness_is_exact_on_a_window(s in arb_set(2)) {
+        let found = s.find_point().unwrap();
+        if let Some(p) = &found {
+            prop_assert!(s.contains(p), "{} is not in {}", p, s);
+        }
+        if let Some(x) = window(2, -8, 8).into_iter().find(|x| s.contains(x)) {
+            prop_assert!(found.is_some(), "{} lies in {} but it was found empty", x, s);
+        }
+    }
+
+    #[test]
+    fn difference_and_intersection_agree_with_enumeration(a in arb_set(2), b in arb_set(2)) {
+        let diff = a.difference(&b).unwrap();
+        let meet = a.intersect(&b);
+        for x in window(2, -6, 6) {
+            let n = diff.iter().filter(|s| s.contains(&x)).count();
+            prop_assert_eq!(n, usize::from(a.contains(&x) && !b.contains(&x)), "{} ∖ {} at {}", a, b, x);
+            prop_assert_eq!(meet.as_ref().is_some_and(|m| m.contains(&x)), a.contains(&x) && b.contains(&x));
+        }
+    }
+
+    #[test]
+    fn pieces_partition_the_set(s in arb_pointed(3)) {
+        let pieces = s.simplicial_pieces().unwrap();
+        let sets: Vec<BasicSet> = pieces.iter().map(|p| BasicSet::simplicial(&p.offset, &p.generators)).collect();
+        for x in window(3, -1, 6) {
+            let n = sets.iter().filter(|t| t.contains(&x)).count();
+            prop_assert_eq!(n, usize::from(s.contains(&x)), "{} at {}: pieces {:?}", s, x, pieces);
+        }
+    }
+}
+

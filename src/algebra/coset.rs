@@ -1,0 +1,356 @@
+//! Cosets c + L of sublattices L ⊂ Z^d, and integer linear systems: the lattice part of the
+//! *basic sets* {x ∈ c + L : Ax ≥ b} out of which stratified sets are built ([GM11] Definition 4.1:
+//! affine stratifications live on such cosets; [GM11] Lemma 4.3 splits a lattice into cosets of a
+//! sublattice).
+//!
+//! A coset keeps its lattice in Hermite normal form and its offset reduced modulo that basis, so
+//! equal cosets are equal values.
+
+use std::fmt;
+
+use super::lattice::{smith_normal_form, Lattice};
+use super::{Integer, Matrix, Vector};
+
+/// The integer solutions of A x = b, for A given by `rows` (m rows of n entries, m, n ≥ 1): a
+/// particular solution and a Z-basis of the integer kernel, or `None` when there is no integer
+/// solution.
+///
+/// With the Smith form U·A·V = D, x = V y turns the system into D y = U b: it is solvable exactly
+/// when d_i divides (Ub)_i for the nonzero d_i and (Ub)_i = 0 elsewhere; the y_j with d_j = 0 are
+/// free, and their columns of V span the kernel.
+pub fn solve_integer(rows: &[Vec<Integer>], b: &[Integer]) -> Option<(Vector, Vec<Vector>)> {
+    let n = rows.first().map_or(0, Vec::len);
+    let a = Matrix::from_rows(rows.to_vec()).ok()?;
+    let sf = smith_normal_form(&a);
+    let m = rows.len();
+    let ub: Vec<Integer> = (0..m)
+        .map(|i| {
+            (0..m).fold(Integer::ZERO, |acc, j| {
+                &acc + &(sf.u.get(i, j) * &b[j])
+            })
+        })
+        .collect();
+    let mut y = vec![Integer::ZERO; n];
+    let mut free = Vec::new();
+    for (i, ubi) in ub.iter().enumerate() {
+        let d = sf.diagonal.get(i).cloned().unwrap_or(Integer::ZERO);
+        if d.is_zero() {
+            if !ubi.is_zero() {
+                return None;
+            }
+        } else {
+            if !ubi.is_multiple_of(&d) {
+                return None;
+            }
+            y[i] = ubi.div_floor(&d).expect("d ≠ 0");
+        }
+    }
+    for (j, yj) in y.iter().enumerate().take(n) {
+        let d = sf.diagonal.get(j).cloned().unwrap_or(Integer::ZERO);
+        if d.is_zero() {
+            debug_assert!(yj.is_zero());
+            free.push(j);
+        }
+    }
+    let column = |j: usize| Vector((0..n).map(|i| sf.v.get(i, j).clone()).collect());
+    let x = (0..n).fold(Vector::zero(n), |acc, j| acc.add(&column(j).scale(&y[j])));
+    Some((x, free.into_iter().map(column).collect()))
+}
+
+/// A coset c + L of a sublattice L ⊂ Z^d (L may have any rank, including 0).
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct Coset {
+    offset: Vector,
+    basis: Vec<Vector>,
+    ambient: usize,
+}
+
+impl Coset {
+    /// c + L, with the offset reduced modulo L's Hermite basis.
+    pub fn new(offset: Vector, lattice: &Lattice) -> Coset {
+        let basis = lattice.basis().to_vec();
+        let offset = reduce(offset, &basis);
+        Coset {
+            offset,
+            basis,
+            ambient: lattice.ambient_dim(),
+        }
+    }
+
+    /// All of Z^d.
+    pub fn full(d: usize) -> Coset {
+        Coset::new(Vector::zero(d), &Lattice::full(d))
+    }
+
+    /// The single point {p}.
+    pub fn point(p: Vector) -> Coset {
+        let d = p.dim();
+        Coset::new(p, &Lattice::generated_by(d, &[]))
+    }
+
+    /// The ambient dimension d.
+    pub fn ambient_dim(&self) -> usize {
+        self.ambient
+    }
+
+    /// The canonical offset c.
+    pub fn offset(&self) -> &Vector {
+        &self.offset
+    }
+
+    /// The Hermite basis of L.
+    pub fn basis(&self) -> &[Vector] {
+        &self.basis
+    }
+
+    /// The lattice L.
+    pub fn lattice(&self) -> Lattice {
+        Lattice::generated_by(self.ambient, &self.basis)
+    }
+
+    /// The rank of L.
+    pub fn rank(&self) -> usize {
+        self.basis.len()
+    }
+
+    /// The point c + Σ z_i b_i.
+    pub fn at(&self, z: &[Integer]) -> Vector {
+        self.basis
+            .iter()
+            .zip(z)
+            .fold(self.offset.clone(), |acc, (b, k)| acc.add(&b.scale(k)))
+    }
+
+    /// Whether x ∈ c + L.
+    pub fn contains(&self, x: &Vector) -> bool {
+        x.dim() == self.ambient && reduce(x.sub(&self.offset), &self.basis).is_zero()
+    }
+
+    /// c + L translated by p.
+    pub fn translate(&self, p: &Vector) -> Coset {
+        Coset {
+            offset: reduce(self.offset.add(p), &self.basis),
+            basis: self.basis.clone(),
+            ambient: self.ambient,
+        }
+    }
+
+    /// (c + L) ∩ (c' + L'), empty or a coset of L ∩ L'.
+    pub fn intersect(&self, other: &Coset) -> Option<Coset> {
+        let d = self.ambient;
+        if self.basis.is_empty() {
+            return other.contains(&self.offset).then(|| self.clone());
+        }
+        if other.basis.is_empty() {
+            return self.contains(&other.offset).then(|| other.clone());
+        }
+        // c + B y = c' + B' z: solve [B | −B'] (y, z) = c' − c.
+        let r = self.basis.len();
+        let rows: Vec<Vec<Integer>> = (0..d)
+            .map(|i| {
+                self.basis
+                    .iter()
+                    .map(|b| b.0[i].clone())
+                    .chain(other.basis.iter().map(|b| -&b.0[i]))
+                    .collect()
+            })
+            .collect();
+        let rhs = other.offset.sub(&self.offset).0;
+        let (yz, kernel) = solve_integer(&rows, &rhs)?;
+        let image = |v: &Vector| -> Vector {
+            self.basis
+                .iter()
+                .zip(&v.0[..r])
+                .fold(Vector::zero(d), |acc, (b, k)| acc.add(&b.scale(k)))
+        };
+        let point = self.offset.add(&image(&yz));
+        let gens: Vec<Vector> = kernel.iter().map(image).collect();
+        Some(Coset::new(point, &Lattice::generated_by(d, &gens)))
+    }
+
+    /// (c + L) ∩ {x : n·x = v}, empty or a coset.
+    pub fn restrict(&self, n: &Vector, v: &Integer) -> Option<Coset> {
+        let rhs = v - &n.dot(&self.offset);
+        if self.basis.is_empty() {
+            return rhs.is_zero().then(|| self.clone());
+        }
+        let row: Vec<Integer> = self.basis.iter().map(|b| n.dot(b)).collect();
+        let (y, kernel) = solve_integer(&[row], &[rhs])?;
+        let point = self.at(&y.0);
+        let gens: Vec<Vector> = kernel
+            .iter()
+            .map(|k| {
+                self.basis
+                    .iter()
+                    .zip(&k.0)
+                    .fold(Vector::zero(self.ambient), |acc, (b, c)| acc.add(&b.scale(c)))
+            })
+            .collect();
+        Some(Coset::new(point, &Lattice::generated_by(self.ambient, &gens)))
+    }
+
+    /// The cosets of `sub` that make up c + L, when `sub` ⊂ L has the same rank (so finite index):
+    /// with sub's coordinates in L's basis in Hermite form H (upper triangular), the vectors with
+    /// coordinates 0 ≤ a_i < H_ii are one representative of each coset.
+    pub fn split(&self, sub: &Lattice) -> Vec<Coset> {
+        let r = self.basis.len();
+        debug_assert_eq!(sub.rank(), r);
+        let own = self.lattice();
+        let coords: Vec<Vector> = sub
+            .basis()
+            .iter()
+            .map(|b| Vector(own.coordinates(b).expect("sub ⊂ L")))
+            .collect();
+        let local = Lattice::generated_by(r, &coords);
+        let diagonal: Vec<Integer> = (0..r).map(|i| local.basis()[i].0[i].clone()).collect();
+        let mut out = Vec::new();
+        let mut a = vec![Integer::ZERO; r];
+        loop {
+            out.push(Coset::new(self.at(&a), sub));
+            let mut i = r;
+            loop {
+                if i == 0 {
+                    return out;
+                }
+                i -= 1;
+                a[i] = &a[i] + &Integer::ONE;
+                if a[i] < diagonal[i] {
+                    break;
+                }
+                a[i] = Integer::ZERO;
+            }
+        }
+    }
+
+    /// (c + L) ∖ (c' + L') as disjoint pieces: cosets of L off the affine hull of the
+    /// intersection are cut out by hyperplanes (returned as cosets with one extra inequality
+    /// n·x ≥ v each), and within the hull by the finitely many other cosets of L ∩ L'.
+    pub fn difference(&self, other: &Coset) -> Vec<(Coset, Option<(Vector, Integer)>)> {
+        let Some(meet) = self.intersect(other) else {
+            return vec![(self.clone(), None)];
+        };
+        let mut out = Vec::new();
+        let mut current = self.clone();
+        // Hyperplanes through the meet that are not constant on c + L.
+        let normals = super::lattice::kernel_lattice(meet.basis(), self.ambient);
+        for n in normals {
+            if current.basis.iter().all(|b| n.dot(b).is_zero()) {
+                continue;
+            }
+            let v = n.dot(&meet.offset);
+            // n·x ≥ v + 1 and −n·x ≥ −v + 1, on the current coset.
+            out.push((current.clone(), Some((n.clone(), &v + &Integer::ONE))));
+            out.push((
+                current.clone(),
+                Some((n.scale(&Integer::from(-1)), &(-&v) + &Integer::ONE)),
+            ));
+            current = current.restrict(&n, &v).expect("the meet lies on it");
+        }
+        // Now current ⊇ meet with finite index.
+        for piece in current.split(&meet.lattice()) {
+            if piece != meet {
+                out.push((piece, None));
+            }
+        }
+        out
+    }
+}
+
+/// x reduced modulo a Hermite basis: each pivot coordinate brought into [0, pivot).
+fn reduce(mut x: Vector, basis: &[Vector]) -> Vector {
+    for b in basis {
+        let (p, h) = b
+            .0
+            .iter()
+            .enumerate()
+            .find(|(_, v)| !v.is_zero())
+            .expect("basis vectors are nonzero");
+        let q = x.0[p].div_floor(h).expect("pivot ≠ 0");
+        if !q.is_zero() {
+            x = x.sub(&b.scale(&q));
+        }
+    }
+    x
+}
+
+impl fmt::Display for Coset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} + Z{{", self.offset)?;
+        for (i, b) in self.basis.iter().enumerate() {
+            if i > 0 {
+                write!(f, ", ")?;
+            }
+            write!(f, "{b}")?;
+        }
+        write!(f, "}}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn v(xs: &[i64]) -> Vector {
+        Vector::from_i64s(xs)
+    }
+
+    fn coset(c: &[i64], gens: &[Vec<i64>]) -> Coset {
+        let gens: Vec<Vector> = gens.iter().map(|g| v(g)).collect();
+        Coset::new(v(c), &Lattice::generated_by(c.len(), &gens))
+    }
+
+    fn window(d: usize, r: i64) -> Vec<Vector> {
+        let mut out = vec![vec![]];
+        for _ in 0..d {
+            out = out
+                .into_iter()
+                .flat_map(|p: Vec<i64>| {
+                    (-r..=r).map(move |x| {
+                        let mut q = p.clone();
+                        q.push(x);
+                        q
+                    })
+                })
+                .collect();
+        }
+        out.iter().map(|p| v(p)).collect()
+    }
+
+    #[test]
+    fn cosets_meet_by_the_chinese_remainder_theorem() {
+        let a = coset(&[1], &[vec![2]]);
+        let b = coset(&[0], &[vec![3]]);
+        assert_eq!(a.intersect(&b), Some(coset(&[3], &[vec![6]])));
+        let c = coset(&[0], &[vec![4]]);
+        assert_eq!(a.intersect(&c), None);
+    }
+
+    #[test]
+    fn offsets_are_canonical() {
+        assert_eq!(coset(&[5, 7], &[vec![2, 0], vec![0, 3]]), coset(&[1, 1], &[vec![2, 0], vec![0, 3]]));
+    }
+
+    fn arb_coset(d: usize) -> impl Strategy<Value = Coset> {
+        (
+            proptest::collection::vec(-3i64..=3, d),
+            proptest::collection::vec(proptest::collection::vec(-3i64..=3, d), 0..=d),
+        )
+            .prop_map(|(c, gens)| coset(&c, &gens))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+        #[test]
+        fn intersection_and_difference_agree_with_enumeration(a in arb_coset(2), b in arb_coset(2)) {
+            let meet = a.intersect(&b);
+            let pieces = a.difference(&b);
+            for x in window(2, 6) {
+                let inside = a.contains(&x) && b.contains(&x);
+                prop_assert_eq!(meet.as_ref().is_some_and(|m| m.contains(&x)), inside, "{} ∩ {} at {}", a, b, x);
+                let count = pieces.iter().filter(|(c, h)| c.contains(&x) && h.as_ref().is_none_or(|(n, v)| n.dot(&x) >= *v)).count();
+                prop_assert_eq!(count, usize::from(a.contains(&x) && !b.contains(&x)), "{} ∖ {} at {}", a, b, x);
+            }
+        }
+    }
+}
