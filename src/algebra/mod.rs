@@ -20,6 +20,7 @@ pub mod polyhedral;
 mod polyhedron;
 mod semigroup;
 mod stratification;
+pub mod stratified_set;
 mod vector;
 
 pub use cone::Cone;
@@ -30,4 +31,5 @@ pub use module::AffineModule;
 pub use polyhedron::Polyhedron;
 pub use semigroup::AffineSemigroup;
 pub use stratification::Stratification;
+pub use stratified_set::StratifiedSet;
 pub use vector::Vector;

@@ -1,0 +1,418 @@
+//! Sets with affine stratifications, as exact values: finite disjoint unions of basic sets
+//! {x ∈ c + L : Ax ≥ b} ([GM11] Definition 4.1; these are the semilinear sets). The class is closed
+//! under intersection, union, difference and complement ([GM11] Theorem 4.2), and every operation
+//! here is exact, including emptiness and equality (with a witness point when they fail).
+//!
+//! Conversions in: polyhedra and cones (their lattice points), finite sets, affine semigroups and
+//! modules F + A, and declared stratifications (whose pieces are checked to be disjoint). A normal
+//! semigroup is one basic set, R_+A ∩ ZA. A non-normal one N{a_1..a_n} is split into linear sets
+//! b + N{independent periods}: while the periods P are dependent, an integer relation
+//! Σ_{i∈I} α_i p_i = Σ_{j∈J} β_j p_j (disjoint supports, α, β > 0, both sides nonempty since A is
+//! pointed) shows that a point with every n_i ≥ α_i (i ∈ I) can trade those for the p_j, so
+//! b + NP = ⋃_{i∈I} ⋃_{0≤k<α_i} (b + k p_i + N(P ∖ p_i)) (Ginsburg–Spanier; Eilenberg–Schützenberger).
+//!
+//! Conversion out: each basic set is decomposed into disjoint pieces p + N{a} with independent a,
+//! and pieces with the same generators are grouped into modules F + N{a}: a printed affine
+//! stratification in the papers' notation, and the terms of the rational generating function.
+
+use std::collections::BTreeMap;
+
+use super::basic_set::{BasicSet, SimplicialPiece};
+use super::coset::Coset;
+use super::lattice::{kernel_lattice, Lattice};
+use super::polyhedral::{integer_inequalities, ConeData};
+use super::{
+    AffineModule, AffineSemigroup, AlgebraError, Integer, Polyhedron, Stratification, Vector,
+};
+
+/// A finite disjoint union of nonempty basic sets in Z^d.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct StratifiedSet {
+    dim: usize,
+    pieces: Vec<BasicSet>,
+}
+
+/// Two pieces of a declared union W_1 ⊎ ... ⊎ W_r share a point.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Overlap {
+    /// The 0-based indices i < j of the overlapping pieces.
+    pub pieces: (usize, usize),
+    /// A point of W_i ∩ W_j.
+    pub point: Vector,
+}
+
+impl StratifiedSet {
+    /// The empty subset of Z^d.
+    pub fn empty(dim: usize) -> StratifiedSet {
+        StratifiedSet {
+            dim,
+            pieces: Vec::new(),
+        }
+    }
+
+    /// All of Z^d.
+    pub fn whole(dim: usize) -> StratifiedSet {
+        StratifiedSet {
+            dim,
+            pieces: vec![BasicSet::whole(dim)],
+        }
+    }
+
+    /// One basic set (dropped when empty).
+    pub fn from_basic(set: BasicSet) -> Result<StratifiedSet, AlgebraError> {
+        let dim = set.dim();
+        let pieces = if set.is_empty()? { Vec::new() } else { vec![set] };
+        Ok(StratifiedSet { dim, pieces })
+    }
+
+    /// Pieces known to be disjoint (empty ones are dropped).
+    fn from_disjoint(dim: usize, pieces: Vec<BasicSet>) -> Result<StratifiedSet, AlgebraError> {
+        let mut kept = Vec::with_capacity(pieces.len());
+        for p in pieces {
+            if !p.is_empty()? {
+                kept.push(p);
+            }
+        }
+        Ok(StratifiedSet { dim, pieces: kept })
+    }
+
+    /// A finite set of points of Z^d.
+    pub fn from_points(dim: usize, points: &[Vector]) -> StratifiedSet {
+        let mut pts = points.to_vec();
+        pts.sort();
+        pts.dedup();
+        StratifiedSet {
+            dim,
+            pieces: pts
+                .into_iter()
+                .map(|p| BasicSet::new(Coset::point(p), Vec::new()))
+                .collect(),
+        }
+    }
+
+    /// The lattice points Π ∩ Z^d of a polyhedron or cone.
+    pub fn from_polyhedron(p: &Polyhedron) -> Result<StratifiedSet, AlgebraError> {
+        let d = p.dim();
+        StratifiedSet::from_basic(BasicSet::from_inequalities(d, integer_inequalities(p)?))
+    }
+
+    /// The affine semigroup A (see the module documentation).
+    pub fn from_semigroup(a: &AffineSemigroup) -> Result<StratifiedSet, AlgebraError> {
+        let d = a.dim();
+        let gens: Vec<Vector> = a.generators().iter().filter(|g| !g.is_zero()).cloned().collect();
+        if gens.is_empty() {
+            return Ok(StratifiedSet::from_points(d, &[Vector::zero(d)]));
+        }
+        if a.is_normal()? {
+            // R_+A ∩ ZA: the cone's facet inequalities on the lattice ZA.
+            let cone = ConeData::from_generators(d, &gens)?;
+            let coset = Coset::new(Vector::zero(d), &Lattice::generated_by(d, &gens));
+            let ineqs = cone
+                .facets()
+                .iter()
+                .map(|f| (f.clone(), Integer::ZERO))
+                .collect();
+            return StratifiedSet::from_basic(BasicSet::new(coset, ineqs));
+        }
+        if !a.is_pointed() {
+            let cone = ConeData::from_generators(d, &gens)?;
+            let line = cone.lineality().first().cloned().unwrap_or_default();
+            return Err(AlgebraError::NotPointed { line });
+        }
+        let mut linear = Vec::new();
+        independent_periods(Vector::zero(d), gens, &mut linear)?;
+        let mut out = StratifiedSet::empty(d);
+        for (b, periods) in linear {
+            let piece = StratifiedSet::from_basic(BasicSet::simplicial(&b, &periods))?;
+            out = out.union(&piece)?;
+        }
+        Ok(out)
+    }
+
+    /// The module F + A = ⋃_{f ∈ F} (f + A).
+    pub fn from_module(w: &AffineModule) -> Result<StratifiedSet, AlgebraError> {
+        let a = StratifiedSet::from_semigroup(w.semigroup())?;
+        let mut out = StratifiedSet::empty(w.dim());
+        for f in w.offsets() {
+            out = out.union(&a.translate(f))?;
+        }
+        Ok(out)
+    }
+
+    /// A declared stratification W_1 ⊎ ... ⊎ W_r: the union, or the first two pieces that overlap
+    /// with a shared point.
+    pub fn from_stratification(s: &Stratification) -> Result<Result<StratifiedSet, Overlap>, AlgebraError> {
+        let sets: Vec<StratifiedSet> = s
+            .pieces()
+            .iter()
+            .map(StratifiedSet::from_module)
+            .collect::<Result<_, _>>()?;
+        for j in 0..sets.len() {
+            for i in 0..j {
+                if let Some(point) = sets[i].intersect(&sets[j])?.find_point()? {
+                    return Ok(Err(Overlap {
+                        pieces: (i, j),
+                        point,
+                    }));
+                }
+            }
+        }
+        let pieces = sets.into_iter().flat_map(|s| s.pieces).collect();
+        Ok(Ok(StratifiedSet { dim: s.dim(), pieces }))
+    }
+
+    /// The ambient dimension d.
+    pub fn dim(&self) -> usize {
+        self.dim
+    }
+
+    /// The disjoint basic sets.
+    pub fn pieces(&self) -> &[BasicSet] {
+        &self.pieces
+    }
+
+    /// Whether x lies in the set.
+    pub fn contains(&self, x: &Vector) -> bool {
+        self.pieces.iter().any(|p| p.contains(x))
+    }
+
+    /// Some point of the set, or `None` when it is empty.
+    pub fn find_point(&self) -> Result<Option<Vector>, AlgebraError> {
+        Ok(self.pieces.first().map(|p| {
+            p.find_point()
+                .ok()
+                .flatten()
+                .expect("pieces are kept nonempty")
+        }))
+    }
+
+    /// Whether the set is empty (pieces are kept nonempty, so this is immediate).
+    pub fn is_empty(&self) -> bool {
+        self.pieces.is_empty()
+    }
+
+    fn check_dim(&self, other: &StratifiedSet, what: &str) -> Result<(), AlgebraError> {
+        if self.dim != other.dim {
+            return Err(AlgebraError::DimensionMismatch {
+                what: what.into(),
+                expected: self.dim,
+                found: other.dim,
+            });
+        }
+        Ok(())
+    }
+
+    /// S ∩ T.
+    pub fn intersect(&self, other: &StratifiedSet) -> Result<StratifiedSet, AlgebraError> {
+        self.check_dim(other, "the second set of an intersection")?;
+        let mut pieces = Vec::new();
+        for a in &self.pieces {
+            for b in &other.pieces {
+                if crate::interrupt::requested() {
+                    return Err(AlgebraError::Interrupted);
+                }
+                if let Some(m) = a.intersect(b) {
+                    pieces.push(m);
+                }
+            }
+        }
+        StratifiedSet::from_disjoint(self.dim, pieces)
+    }
+
+    /// S ∖ T.
+    pub fn difference(&self, other: &StratifiedSet) -> Result<StratifiedSet, AlgebraError> {
+        self.check_dim(other, "the second set of a difference")?;
+        let mut pieces = self.pieces.clone();
+        for b in &other.pieces {
+            let mut next = Vec::with_capacity(pieces.len());
+            for a in &pieces {
+                if crate::interrupt::requested() {
+                    return Err(AlgebraError::Interrupted);
+                }
+                next.extend(a.difference(b)?);
+            }
+            pieces = next;
+        }
+        Ok(StratifiedSet {
+            dim: self.dim,
+            pieces,
+        })
+    }
+
+    /// S ∪ T = S ⊎ (T ∖ S).
+    pub fn union(&self, other: &StratifiedSet) -> Result<StratifiedSet, AlgebraError> {
+        self.check_dim(other, "the second set of a union")?;
+        let rest = other.difference(self)?;
+        let mut pieces = self.pieces.clone();
+        pieces.extend(rest.pieces);
+        Ok(StratifiedSet {
+            dim: self.dim,
+            pieces,
+        })
+    }
+
+    /// The complement within a universe U (U ∖ S; [GM11] Theorem 4.2).
+    pub fn complement_in(&self, universe: &StratifiedSet) -> Result<StratifiedSet, AlgebraError> {
+        universe.difference(self)
+    }
+
+    /// A point of the symmetric difference of S and T, or `None` when they are equal.
+    pub fn difference_witness(&self, other: &StratifiedSet) -> Result<Option<Vector>, AlgebraError> {
+        if let Some(p) = self.difference(other)?.find_point()? {
+            return Ok(Some(p));
+        }
+        other.difference(self)?.find_point()
+    }
+
+    /// Whether S = T.
+    pub fn set_eq(&self, other: &StratifiedSet) -> Result<bool, AlgebraError> {
+        Ok(self.dim == other.dim && self.difference_witness(other)?.is_none())
+    }
+
+    /// S + p.
+    pub fn translate(&self, p: &Vector) -> StratifiedSet {
+        StratifiedSet {
+            dim: self.dim,
+            pieces: self.pieces.iter().map(|b| b.translate(p)).collect(),
+        }
+    }
+
+    /// The points of S in the box lo ≤ x ≤ hi, sorted.
+    pub fn members_in_box(&self, lo: &[i64], hi: &[i64]) -> Result<Vec<Vector>, AlgebraError> {
+        let count = lo
+            .iter()
+            .zip(hi)
+            .map(|(l, h)| u64::try_from(h - l + 1).unwrap_or(0))
+            .try_fold(1u64, |acc, w| acc.checked_mul(w));
+        if count.is_none_or(|c| c > 50_000_000) {
+            return Err(AlgebraError::TooLarge("listing the points of a box this large".into()));
+        }
+        let mut out = Vec::new();
+        if lo.iter().zip(hi).any(|(l, h)| l > h) {
+            return Ok(out);
+        }
+        let mut x: Vec<i64> = lo.to_vec();
+        let mut visited = 0u64;
+        loop {
+            visited += 1;
+            if visited.is_multiple_of(65536) && crate::interrupt::requested() {
+                return Err(AlgebraError::Interrupted);
+            }
+            let v = Vector::from_i64s(&x);
+            if self.contains(&v) {
+                out.push(v);
+            }
+            let mut i = x.len();
+            loop {
+                if i == 0 {
+                    return Ok(out);
+                }
+                i -= 1;
+                if x[i] < hi[i] {
+                    x[i] += 1;
+                    x[(i + 1)..].copy_from_slice(&lo[(i + 1)..]);
+                    break;
+                }
+            }
+        }
+    }
+
+    /// The disjoint pieces p + N{a} (a independent) of every basic set, sorted. Fails with
+    /// `NotPointed` when the set contains a line.
+    pub fn simplicial_pieces(&self) -> Result<Vec<SimplicialPiece>, AlgebraError> {
+        let mut out = Vec::new();
+        for p in &self.pieces {
+            out.extend(p.simplicial_pieces()?);
+        }
+        out.sort();
+        Ok(out)
+    }
+
+    /// An affine stratification F_1 + A_1 ⊎ ... ⊎ F_r + A_r of the set, pieces with the same
+    /// generators grouped into one module; `None` for the empty set.
+    pub fn to_stratification(&self) -> Result<Option<Stratification>, AlgebraError> {
+        let mut groups: BTreeMap<Vec<Vector>, Vec<Vector>> = BTreeMap::new();
+        for p in self.simplicial_pieces()? {
+            groups.entry(p.generators).or_default().push(p.offset);
+        }
+        if groups.is_empty() {
+            return Ok(None);
+        }
+        // Larger semigroups first (the papers list the infinite pieces first).
+        let mut modules: Vec<(usize, AffineModule)> = Vec::new();
+        for (gens, offsets) in groups {
+            let a = AffineSemigroup::with_dim(self.dim, gens.clone())?;
+            modules.push((gens.len(), AffineModule::new(offsets, a)?));
+        }
+        modules.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        Stratification::new(modules.into_iter().map(|m| m.1).collect()).map(Some)
+    }
+}
+
+/// Splits b + N{periods} into linear sets with independent periods (see the module docs).
+fn independent_periods(
+    b: Vector,
+    periods: Vec<Vector>,
+    out: &mut Vec<(Vector, Vec<Vector>)>,
+) -> Result<(), AlgebraError> {
+    let d = b.dim();
+    // Integer relations among the periods: the kernel of the matrix with the periods as columns.
+    let rows: Vec<Vector> = (0..d)
+        .map(|i| Vector(periods.iter().map(|p| p.0[i].clone()).collect()))
+        .collect();
+    let relations = kernel_lattice(&rows, periods.len());
+    if relations.is_empty() {
+        out.push((b, periods));
+        return Ok(());
+    }
+    if out.len() > 100_000 {
+        return Err(AlgebraError::TooLarge(
+            "splitting a non-normal semigroup into linear sets".into(),
+        ));
+    }
+    // Choose the relation and sign with the fewest pieces Σ_{i∈I} α_i.
+    let mut best: Option<(Integer, Vec<Integer>)> = None;
+    for r in &relations {
+        for sign in [1i64, -1] {
+            let alpha: Vec<Integer> = r.0.iter().map(|x| x * &Integer::from(sign)).collect();
+            if alpha.iter().all(|x| x.signum() >= 0) {
+                // A nonnegative relation Σ α_i p_i = 0: the periods span a line.
+                let line = periods
+                    .iter()
+                    .zip(&alpha)
+                    .find(|(_, a)| a.signum() > 0)
+                    .map(|(p, _)| p.clone())
+                    .unwrap_or_default();
+                return Err(AlgebraError::NotPointed { line });
+            }
+            let cost = alpha
+                .iter()
+                .filter(|x| x.signum() > 0)
+                .fold(Integer::ZERO, |acc, x| &acc + x);
+            if best.as_ref().is_none_or(|(c, _)| cost < *c) {
+                best = Some((cost, alpha));
+            }
+        }
+    }
+    let (_, alpha) = best.expect("a relation");
+    for (i, a) in alpha.iter().enumerate() {
+        if a.signum() <= 0 {
+            continue;
+        }
+        let rest: Vec<Vector> = periods
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != i)
+            .map(|(_, p)| p.clone())
+            .collect();
+        let mut k = Integer::ZERO;
+        while k < *a {
+            independent_periods(b.add(&periods[i].scale(&k)), rest.clone(), out)?;
+            k = &k + &Integer::ONE;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;
