@@ -487,7 +487,6 @@ pub(crate) fn parallelepiped(vs: &[Vector]) -> Result<(Integer, Vec<Vec<Integer>
 /// An interior point of the full-dimensional cone off every facet hyperplane of every simplex, so
 /// that the half-open simplices {x : x + εq ∈ σ for small ε > 0} partition the cone.
 fn generic_interior_point(cone: &ConeData, simplices: &[Vec<Vector>]) -> Result<Vector, AlgebraError> {
-    let n = cone.ambient_dim();
     let centre = cone.relative_interior_point();
     let inverses: Vec<Matrix> = simplices
         .iter()

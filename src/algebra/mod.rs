@@ -8,6 +8,7 @@ pub mod basic_set;
 mod cone;
 pub mod coset;
 mod error;
+pub mod genfunc;
 pub mod hilbert;
 mod index_set;
 mod integer;

@@ -1,0 +1,135 @@
+use super::*;
+use crate::algebra::{AffineModule, AffineSemigroup, Stratification};
+use proptest::prelude::*;
+
+fn v(xs: &[i64]) -> Vector {
+    Vector::from_i64s(xs)
+}
+
+fn module(offsets: &[Vec<i64>], gens: &[Vec<i64>]) -> AffineModule {
+    AffineModule::new(
+        offsets.iter().map(|f| v(f)).collect(),
+        AffineSemigroup::new(gens.iter().map(|g| v(g)).collect()).unwrap(),
+    )
+    .unwrap()
+}
+
+fn names(d: usize) -> Vec<String> {
+    default_names(d)
+}
+
+#[test]
+fn example_8_2_misere_strategy_prints_as_in_the_paper() {
+    // [GM09] Example 8.2: a/(1-a^2) + b^2/((1-a^2)(1-b^2)).
+    let s = Stratification::new(vec![
+        module(&[vec![1, 0]], &[vec![2, 0]]),
+        module(&[vec![0, 2]], &[vec![2, 0], vec![0, 2]]),
+    ])
+    .unwrap();
+    let set = StratifiedSet::from_stratification(&s).unwrap().unwrap();
+    let f = RationalFunction::of_set(&set).unwrap();
+    assert_eq!(
+        f.display(&names(2)).to_string(),
+        "a/(1 - a^2) + b^2/((1 - a^2)(1 - b^2))"
+    );
+    // Its value at (1/2, 1/3) is the sum of the two series.
+    let x = [Q::new(1.into(), 2.into()), Q::new(1.into(), 3.into())];
+    let expected = Q::new(1.into(), 2.into()) / (Q::one() - Q::new(1.into(), 4.into()))
+        + Q::new(1.into(), 9.into())
+            / ((Q::one() - Q::new(1.into(), 4.into())) * (Q::one() - Q::new(1.into(), 9.into())));
+    assert_eq!(f.evaluate(&x), Some(expected));
+}
+
+#[test]
+fn different_forms_of_one_function_are_equal() {
+    // 1/(1-a) − (1 + a/(1-a)) = 0, and 1/(1-a) + a^-1/(1-a^-1) = 0 as rational functions.
+    let geometric = RationalFunction::of_set(
+        &StratifiedSet::from_semigroup(&AffineSemigroup::new(vec![v(&[1])]).unwrap()).unwrap(),
+    )
+    .unwrap();
+    let shifted = geometric.shift(&v(&[1])).add(&RationalFunction::monomial(&v(&[0])));
+    assert!(geometric.sub(&shifted).is_zero().unwrap());
+    let backwards = RationalFunction::from_terms(
+        1,
+        vec![Term { denominators: vec![v(&[-1])], exponent: v(&[-1]), coefficient: Q::one() }],
+    );
+    assert!(geometric.add(&backwards).is_zero().unwrap());
+    assert!(!geometric.is_zero().unwrap());
+}
+
+fn arb_module(d: usize) -> impl Strategy<Value = AffineModule> {
+    (
+        proptest::collection::vec(proptest::collection::vec(0i64..=3, d), 1..=3),
+        proptest::collection::vec(proptest::collection::vec(0i64..=3, d), 1..=4),
+    )
+        .prop_filter_map("a nonzero generator", move |(offsets, gens)| {
+            let gens: Vec<Vector> = gens.iter().map(|g| v(g)).filter(|g| !g.is_zero()).collect();
+            if gens.is_empty() {
+                return None;
+            }
+            AffineModule::new(offsets.iter().map(|f| v(f)).collect(), AffineSemigroup::new(gens).ok()?).ok()
+        })
+}
+
+/// Brute force: the points of F + A with coordinate sum ≤ n.
+fn enumerate(w: &AffineModule, n: i64) -> Vec<Vector> {
+    let d = w.dim();
+    let mut out = Vec::new();
+    let mut x = vec![0i64; d];
+    loop {
+        let p = v(&x);
+        if w.offsets().iter().any(|f| w.semigroup().contains(&p.sub(f)).unwrap()) {
+            out.push(p);
+        }
+        let mut i = d;
+        loop {
+            if i == 0 {
+                out.sort();
+                return out;
+            }
+            i -= 1;
+            x[i] += 1;
+            if x.iter().sum::<i64>() <= n {
+                break;
+            }
+            x[i] = 0;
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(80))]
+
+    #[test]
+    fn series_equals_enumeration(w in arb_module(3)) {
+        let set = StratifiedSet::from_module(&w).unwrap();
+        let f = RationalFunction::of_set(&set).unwrap();
+        let ones = v(&[1, 1, 1]);
+        let series = f.series(&ones, &Integer::from(7)).unwrap();
+        let mut got: Vec<Vector> = series.terms().iter().map(|t| {
+            assert!(t.coefficient.is_one(), "coefficient {} in {}", t.coefficient, f.display(&names(3)));
+            t.exponent.clone()
+        }).collect();
+        got.sort();
+        prop_assert_eq!(got, enumerate(&w, 7), "{}", f.display(&names(3)));
+    }
+
+    #[test]
+    fn hadamard_is_the_coefficientwise_product(a in arb_module(2), b in arb_module(2)) {
+        let f = RationalFunction::of_set(&StratifiedSet::from_module(&a).unwrap()).unwrap();
+        let g = RationalFunction::of_set(&StratifiedSet::from_module(&b).unwrap()).unwrap().scale(&q(3));
+        let h = f.hadamard(&g).unwrap();
+        let ones = v(&[1, 1]);
+        let deg = Integer::from(10);
+        let (fs, gs, hs) = (f.series(&ones, &deg).unwrap(), g.series(&ones, &deg).unwrap(), h.series(&ones, &deg).unwrap());
+        for x in 0..=10 {
+            for y in 0..=(10 - x) {
+                let p = v(&[x, y]);
+                prop_assert_eq!(hs.coefficient(&p), fs.coefficient(&p) * gs.coefficient(&p));
+                prop_assert_eq!(h.coefficient(&p), f.coefficient(&p) * g.coefficient(&p));
+            }
+        }
+        // f ⋆ f = f for a set.
+        prop_assert!(f.hadamard(&f).unwrap().sub(&f).is_zero().unwrap());
+    }
+}
