@@ -14,6 +14,7 @@ pub mod papers;
 pub mod plot;
 mod ruleset;
 pub mod solver;
+pub mod strategy;
 
 pub use board::GameBoard;
 pub use error::GameError;
