@@ -58,6 +58,13 @@ pub fn unary(op: UnaryOp, v: Value, span: Span, operand: Span) -> Result<Value, 
     }
 }
 
+/// Semigroups, modules, stratifications and stratified sets: the values `==`, `∪`, `∩` and `∖`
+/// treat as sets of lattice points (a finite set joins them when the other side is one).
+fn set_like(v: &Value) -> bool {
+    super::builtins::sets::is_set_like(v)
+        || matches!(v, Value::Cone(_) | Value::Polyhedron(_))
+}
+
 fn scale_matrix(m: &Matrix, k: &Integer) -> Matrix {
     Matrix::from_rows(m.rows().into_iter().map(|r| r.scale(k).0).collect())
         .expect("scaling keeps the shape")
@@ -121,8 +128,27 @@ pub fn binary(op: BinaryOp, l: Value, r: Value, ls: Span, rs: Span) -> Result<Va
     use BinaryOp::*;
     let span = ls.to(rs);
     match op {
-        Eq => return Ok(Value::Bool(l == r)),
-        Ne => return Ok(Value::Bool(l != r)),
+        Eq | Ne
+            if l != r
+                && set_like(&l)
+                && set_like(&r)
+                && (super::builtins::sets::is_set_like(&l)
+                    || super::builtins::sets::is_set_like(&r)) =>
+        {
+            let same = super::builtins::sets::set_equal(&l, &r, ls, rs)?;
+            return Ok(Value::Bool(same == (op == Eq)));
+        }
+        Eq | Ne if l != r => {
+            if let (Value::Genfunc(f), Value::Genfunc(g)) = (&l, &r) {
+                let zero = f.f.sub(&g.f).is_zero().map_err(|e| {
+                    EvalError::new("lg::eval::value", e.to_string(), span, "comparing these functions")
+                })?;
+                return Ok(Value::Bool(zero == (op == Eq)));
+            }
+            return Ok(Value::Bool(op == Ne));
+        }
+        Eq => return Ok(Value::Bool(true)),
+        Ne => return Ok(Value::Bool(false)),
         Lt | Le | Gt | Ge => {
             let ord = match (&l, &r) {
                 (Value::Str(a), Value::Str(b)) => Some(a.cmp(b)),
@@ -222,6 +248,38 @@ pub fn binary(op: BinaryOp, l: Value, r: Value, ls: Span, rs: Span) -> Result<Va
         }
         (Add, Value::Str(a), Value::Str(b)) => Ok(Value::str(&format!("{a}{b}"))),
         // Finite sets.
+        (Union | Intersect | SetMinus, _, _)
+            if (set_like(&l) || set_like(&r))
+                && !matches!(l, Value::Set(_) if matches!(r, Value::Set(_))) =>
+        {
+            let c = match op {
+                Union => '∪',
+                Intersect => '∩',
+                _ => '∖',
+            };
+            super::builtins::sets::set_operation(c, &l, &r, ls, rs)
+        }
+        // Rational functions: sums, differences, rational multiples, and t^p·f for `monomial`s.
+        (Add | Sub, Value::Genfunc(f), Value::Genfunc(g)) => {
+            if f.f.dim() != g.f.dim() {
+                return Err(dim_error("the rational functions", f.f.dim(), g.f.dim(), ls, rs));
+            }
+            let h = if op == Add { f.f.add(&g.f) } else { f.f.sub(&g.f) };
+            Ok(Value::Genfunc(Rc::new(super::value::Genfunc { f: h, names: f.names.clone() })))
+        }
+        (Mul, Value::Genfunc(f), k) | (Mul, k, Value::Genfunc(f)) if is_number(k) => {
+            let c = to_rational(k).expect("a number");
+            Ok(Value::Genfunc(Rc::new(super::value::Genfunc { f: f.f.scale(&c), names: f.names.clone() })))
+        }
+        (Mul, Value::Genfunc(f), Value::Genfunc(g)) if g.f.terms().len() == 1 && g.f.is_polynomial() || f.f.terms().len() == 1 && f.f.is_polynomial() => {
+            let (mono, other) = if g.f.terms().len() == 1 && g.f.is_polynomial() { (g, f) } else { (f, g) };
+            let t = &mono.f.terms()[0];
+            let h = other.f.shift(&t.exponent).scale(&t.coefficient);
+            Ok(Value::Genfunc(Rc::new(super::value::Genfunc { f: h, names: other.names.clone() })))
+        }
+        (Add, Value::StratifiedSet(s), Value::Vector(p)) | (Add, Value::Vector(p), Value::StratifiedSet(s)) => {
+            Ok(Value::StratifiedSet(Rc::new(s.translate(p))))
+        }
         (Union, Value::Set(a), Value::Set(b)) => {
             Ok(Value::set(a.iter().chain(b.iter()).cloned().collect()))
         }
@@ -267,9 +325,20 @@ pub fn binary(op: BinaryOp, l: Value, r: Value, ls: Span, rs: Span) -> Result<Va
             if a.dim() != b.dim() {
                 return Err(dim_error("the pieces of `⊎`", a.dim(), b.dim(), ls, rs));
             }
-            Ok(Value::Stratification(Rc::new(
-                a.disjoint_union(&b).expect("dimensions checked"),
-            )))
+            let union = a.disjoint_union(&b).expect("dimensions checked");
+            // The pieces must be disjoint: decide it exactly, and show a shared point if not.
+            let span = ls.to(rs);
+            match crate::algebra::StratifiedSet::from_stratification(&union) {
+                Ok(Ok(_)) => {}
+                Ok(Err(overlap)) => {
+                    return Err(super::builtins::sets::overlap_error(&union, &overlap, span))
+                }
+                Err(e) => {
+                    return Err(EvalError::new("lg::eval::value", e.to_string(), span, "these pieces")
+                        .with_help("disjointness is decided exactly for pointed semigroups and their modules"))
+                }
+            }
+            Ok(Value::Stratification(Rc::new(union)))
         }
         _ => Err(mismatch(op, &l, &r, ls, rs)),
     }

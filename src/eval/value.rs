@@ -13,8 +13,10 @@ use num_traits::{One, Signed};
 
 use super::builtins::Builtin;
 use super::env::Env;
+use crate::algebra::genfunc::RationalFunction;
 use crate::algebra::{
-    AffineModule, AffineSemigroup, Cone, Integer, Matrix, Polyhedron, Stratification, Vector,
+    AffineModule, AffineSemigroup, Cone, Integer, Matrix, Polyhedron, Stratification,
+    StratifiedSet, Vector,
 };
 use crate::game::solver::Solution;
 use crate::game::{GameBoard, LatticeGame, RuleSet};
@@ -93,6 +95,26 @@ pub enum Value {
     Stratification(Rc<Stratification>),
     /// The solved positions of a region of a game.
     Solution(Rc<Solution>),
+    /// A set with an affine stratification that is not itself printable as one (it contains a
+    /// line), kept as disjoint basic sets.
+    StratifiedSet(Rc<StratifiedSet>),
+    /// A rational generating function, with the names of its variables.
+    Genfunc(Rc<Genfunc>),
+}
+
+/// A rational generating function as the language holds it: the function and its variables.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Genfunc {
+    /// The function.
+    pub f: RationalFunction,
+    /// One name per variable.
+    pub names: Vec<String>,
+}
+
+impl fmt::Display for Genfunc {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.f.display(&self.names))
+    }
 }
 
 impl Value {
@@ -173,6 +195,8 @@ impl Value {
             Value::Module(_) => "module",
             Value::Stratification(_) => "stratification",
             Value::Solution(_) => "solution",
+            Value::StratifiedSet(_) => "stratified set",
+            Value::Genfunc(_) => "rational function",
         }
     }
 
@@ -220,6 +244,19 @@ impl Value {
                 plural(c.params.len())
             ),
             Value::Function(Function::Builtin(b)) => format!("builtin function {}", b.signature),
+            Value::StratifiedSet(s) => format!(
+                "stratified set of {} basic set{} in Z^{}",
+                s.pieces().len(),
+                plural(s.pieces().len()),
+                s.dim()
+            ),
+            Value::Genfunc(g) => format!(
+                "rational function of {} term{} in {} variable{}",
+                g.f.terms().len(),
+                plural(g.f.terms().len()),
+                g.f.dim(),
+                plural(g.f.dim())
+            ),
             other => other.type_name().to_string(),
         }
     }
@@ -252,6 +289,8 @@ impl Value {
             Value::Module(_) => 15,
             Value::Stratification(_) => 16,
             Value::Solution(_) => 17,
+            Value::StratifiedSet(_) => 18,
+            Value::Genfunc(_) => 19,
             Value::Function(_) => 18,
         }
     }
@@ -300,6 +339,12 @@ impl Ord for Value {
             (Value::Module(a), Value::Module(b)) => a.cmp(b),
             (Value::Stratification(a), Value::Stratification(b)) => a.cmp(b),
             (Value::Solution(a), Value::Solution(b)) => Rc::as_ptr(a).cmp(&Rc::as_ptr(b)),
+            (Value::StratifiedSet(a), Value::StratifiedSet(b)) => {
+                if a == b { Ordering::Equal } else { Rc::as_ptr(a).cmp(&Rc::as_ptr(b)) }
+            }
+            (Value::Genfunc(a), Value::Genfunc(b)) => {
+                if a == b { Ordering::Equal } else { a.to_string().cmp(&b.to_string()) }
+            }
             (Value::Function(a), Value::Function(b)) => a.id().cmp(&b.id()),
             (a, b) => compare_numbers(a, b).expect("same rank means both are numbers"),
         }
@@ -386,6 +431,19 @@ impl fmt::Display for Value {
                     s.description()
                 )
             }
+            Value::StratifiedSet(s) => {
+                if s.is_empty() {
+                    return write!(f, "{{}}");
+                }
+                for (i, b) in s.pieces().iter().enumerate() {
+                    if i > 0 {
+                        write!(f, " ⊎ ")?;
+                    }
+                    write!(f, "{b}")?;
+                }
+                Ok(())
+            }
+            Value::Genfunc(g) => write!(f, "{g}"),
             Value::Stratification(s) => {
                 let one_line = s.to_string();
                 if one_line.chars().count() <= 100 || s.pieces().len() < 2 {

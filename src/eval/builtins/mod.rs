@@ -11,6 +11,7 @@ mod geometry;
 mod heap;
 mod objects;
 mod planned;
+pub(crate) mod sets;
 mod solve;
 
 use std::sync::OnceLock;
@@ -57,6 +58,7 @@ fn table() -> &'static IndexMap<&'static str, Builtin> {
         solve::register(&mut all);
         finite::register(&mut all);
         heap::register(&mut all);
+        sets::register(&mut all);
         planned::register(&mut all);
         let mut map = IndexMap::new();
         for b in all {
@@ -376,6 +378,20 @@ pub fn contains(
                     Ok(data.contains(p))
                 }
             }
+        }
+        Value::Genfunc(f) => {
+            let Value::Vector(p) = element else {
+                return Err(EvalError::type_error("a point", "an integer vector", element.type_name(), espan));
+            };
+            check_dim(f.f.dim(), p, espan)?;
+            Ok(sets::genfunc_contains(f, p))
+        }
+        Value::StratifiedSet(s) => {
+            let Value::Vector(p) = element else {
+                return Err(EvalError::type_error("a point", "an integer vector", element.type_name(), espan));
+            };
+            check_dim(s.dim(), p, espan)?;
+            Ok(s.contains(p))
         }
         Value::Semigroup(_) | Value::Module(_) | Value::Stratification(_) => {
             let Value::Vector(p) = element else {

@@ -4,6 +4,7 @@
 //! diagnostic saying what is not available yet, never a wrong answer.
 
 use super::{Args, Builtin};
+use crate::algebra::{Integer, Vector};
 use crate::eval::value::Value;
 use crate::eval::{EvalError, Interpreter};
 
@@ -13,13 +14,6 @@ type R = Result<Value, EvalError>;
 const PLANNED: &[(&str, &str, &str, &str, &str)] = &[
     ("stratify", "stratify(game) -> stratification", "Finds an affine stratification of the P-positions and certifies it.", "stratify(G)", "stratify and verify"),
     ("verify", "verify(game, S) -> report", "Decides whether S is exactly the set of P-positions, with a counterexample when not.", "verify(G, 2N^2)", "stratify and verify"),
-    ("genfunc", "genfunc(x) -> rational function", "The rational generating function of a semigroup, module, stratification or solved game ([GM11] Theorem 5.1).", "genfunc(2N^2)", "the set algebra and generating functions"),
-    ("hadamard", "hadamard(f, g) -> rational function", "The Hadamard product of two rational generating functions ([GM11] Lemma 3.5).", "hadamard(genfunc(2N^2), genfunc(N^2))", "the set algebra and generating functions"),
-    ("congruent", "congruent(x, p, q) -> boolean or witness", "Misère congruence of two positions ([GM11] Definition 6.1).", "congruent(G, (1, 0), (3, 0))", "the set algebra and generating functions"),
-    ("complement", "complement(S) -> set", "The complement of a stratified set within the board or within Λ ([GM11] Theorem 4.2).", "complement(2N^2)", "the set algebra and generating functions"),
-    ("series", "series(f, degree) -> polynomial", "The truncated expansion of a rational generating function.", "series(genfunc(2N^2), 6)", "the set algebra and generating functions"),
-    ("latex", "latex(x) -> string", "LaTeX for a rational function or a stratification, in the papers' notation.", "latex(genfunc(2N^2))", "the set algebra and generating functions"),
-    ("complexity", "complexity(x) -> integer", "The input complexity of a game, rational function, semigroup or stratification ([GM11] Definitions 2.4, 3.3, 4.8, 4.9).", "complexity(2N^2)", "the set algebra and generating functions"),
 ];
 
 fn not_yet(_: &mut Interpreter, a: &mut Args) -> R {
@@ -59,9 +53,10 @@ pub(super) fn register(r: &mut Vec<Builtin>) {
     r.push(Builtin {
         name: "members",
         signature: "members(S, region) -> list",
-        doc: "The elements of S lying in a region, in canonical order. Works now for finite sets and\n\
-              lists, with the region a finite set or a cone or polyhedron tested point by point; infinite\n\
-              sets (semigroups, modules, stratifications) need the set algebra.",
+        doc: "The elements of S lying in a region, in canonical order. For finite sets and lists the region is\n\
+              a finite set or a cone or polyhedron tested point by point. For infinite sets (semigroups,\n\
+              modules, stratifications, rational functions' supports) the region is a box `(lo, hi)`, an\n\
+              integer n (the points x ≥ 0 with x_1 + ... + x_d ≤ n), or a finite set.",
         example: "members({(0, 0), (1, 2), (3, -1)}, orthant(2))",
         min_args: 2,
         max_args: Some(2),
@@ -71,8 +66,8 @@ pub(super) fn register(r: &mut Vec<Builtin>) {
     r.push(Builtin {
         name: "intersect",
         signature: "intersect(S, T) -> set",
-        doc: "The intersection S ∩ T (the same as `S ∩ T`). Works now for finite sets; for stratified\n\
-              sets it needs the set algebra.",
+        doc: "The intersection S ∩ T (the same as `S ∩ T`), of finite sets or, exactly, of semigroups,\n\
+              modules, stratifications, cones and polyhedra (their lattice points).",
         example: "intersect({(0, 0), (1, 2)}, {(1, 2), (2, 1)})",
         min_args: 2,
         max_args: Some(2),
@@ -113,13 +108,8 @@ pub(super) fn register(r: &mut Vec<Builtin>) {
 fn members(_: &mut Interpreter, a: &mut Args) -> R {
     let items = match a.value(0) {
         Value::Set(v) | Value::List(v) => v.to_vec(),
-        Value::Semigroup(_) | Value::Module(_) | Value::Stratification(_) => {
-            return Err(EvalError::new(
-                "lg::eval::not_available",
-                "listing the members of an infinite set needs the set algebra of stratified sets, which this version does not have yet",
-                a.span(0),
-                "an infinite set",
-            ))
+        v if super::sets::is_set_like(v) || matches!(v, Value::Genfunc(_)) => {
+            return infinite_members(a);
         }
         _ => return Err(a.wrong(0, "a finite set or list")),
     };
@@ -131,5 +121,63 @@ fn members(_: &mut Interpreter, a: &mut Args) -> R {
     }
     out.sort();
     out.dedup();
+    Ok(Value::list(out))
+}
+
+/// `members(S, region)` for an infinite set: its points in a box, a weight bound or a finite set.
+fn infinite_members(a: &Args) -> R {
+    let test = |x: &Vector| -> Result<bool, EvalError> {
+        super::contains(a.value(0), &Value::vector(x.clone()), a.span(0), a.span(1))
+    };
+    let d = match a.value(0) {
+        Value::Genfunc(g) => g.f.dim(),
+        v => super::sets::to_set(v, a.span(0))?.dim(),
+    };
+    let (lo, hi, weight): (Vec<i64>, Vec<i64>, Option<i64>) = match a.value(1) {
+        Value::Int(n) => {
+            let n = n.to_i64().filter(|n| (0..=1_000_000).contains(n)).ok_or_else(|| a.wrong(1, "a weight bound between 0 and 10^6"))?;
+            (vec![0; d], vec![n; d], Some(n))
+        }
+        Value::Tuple(t) if t.len() == 2 => {
+            let ends: Option<Vec<Vec<i64>>> = t.iter().map(|e| match e {
+                Value::Vector(v) if v.dim() == d => v.0.iter().map(Integer::to_i64).collect(),
+                _ => None,
+            }).collect();
+            let ends = ends.ok_or_else(|| a.wrong(1, &format!("a box (lo, hi) of two vectors in Z^{d}")))?;
+            (ends[0].clone(), ends[1].clone(), None)
+        }
+        Value::Set(items) | Value::List(items) => {
+            let mut out = Vec::new();
+            for x in items.iter() {
+                if let Value::Vector(v) = x {
+                    if v.dim() == d && test(v)? {
+                        out.push(x.clone());
+                    }
+                }
+            }
+            out.sort();
+            out.dedup();
+            return Ok(Value::list(out));
+        }
+        _ => return Err(a.wrong(1, "a box (lo, hi), a weight bound n, or a finite set")),
+    };
+    let set = match a.value(0) {
+        Value::Genfunc(_) => None,
+        v => Some(super::sets::to_set(v, a.span(0))?),
+    };
+    let mut out = Vec::new();
+    let points = match &set {
+        Some(s) => s.members_in_box(&lo, &hi).map_err(|e| super::objects::algebra_error(e, a.span(1)))?,
+        None => crate::algebra::StratifiedSet::whole(d).members_in_box(&lo, &hi).map_err(|e| super::objects::algebra_error(e, a.span(1)))?,
+    };
+    for x in points {
+        if weight.is_some_and(|n| x.0.iter().filter_map(Integer::to_i64).sum::<i64>() > n) {
+            continue;
+        }
+        if set.is_none() && !test(&x)? {
+            continue;
+        }
+        out.push(Value::vector(x));
+    }
     Ok(Value::list(out))
 }

@@ -255,6 +255,12 @@ fn options(_: &mut Interpreter, a: &mut Args) -> R {
 }
 
 fn winning_moves(interp: &mut Interpreter, a: &mut Args) -> R {
+    if matches!(a.value(0), Value::Genfunc(_)) {
+        return super::sets::winning_moves_from(a);
+    }
+    if a.len() > 2 {
+        return Err(a.wrong(0, "a rational strategy f, for `winning_moves(f, game, p)`"));
+    }
     let game = game_arg(a, 0)?;
     let p = position_arg(a, 1, game.dim())?;
     let span = a.span;
@@ -503,11 +509,13 @@ pub(super) fn register(r: &mut Vec<Builtin>) {
     });
     r.push(Builtin {
         name: "winning_moves",
-        signature: "winning_moves(game, p) -> set",
-        doc: "The moves γ from p to a P-position (empty exactly when p is a P-position).",
+        signature: "winning_moves(game, p) -> set  |  winning_moves(f, game, p) -> set",
+        doc: "The moves γ from p to a P-position (empty exactly when p is a P-position). With a rational strategy f\n\
+              first, the moves are decided from f alone: γ is winning when p − γ is on the board and\n\
+              f ⋆ t^(p−γ) ≠ 0 ([GM11] Theorem 3.6).",
         example: "winning_moves(game(nim(2), normal_play(nim(2))), (1, 1))",
         min_args: 2,
-        max_args: Some(2),
+        max_args: Some(3),
         named: &[],
         func: winning_moves,
     });

@@ -1,0 +1,504 @@
+//! Builtins of the set algebra and rational generating functions ([GM11] Sections 3–6):
+//! complement, is_empty, members of infinite sets, genfunc, hadamard, series, evaluate, monomial,
+//! latex, complexity, congruent and congruence_witness; and the conversions the operators `∪`,
+//! `∩`, `∖`, `==`, `in` and `⊎` use on semigroups, modules and stratifications.
+
+use std::rc::Rc;
+
+use num_rational::BigRational;
+
+use super::objects::algebra_error;
+use super::solve::solve_error;
+use super::{Args, Builtin};
+use crate::algebra::genfunc::{default_names, RationalFunction};
+use crate::algebra::{AlgebraError, Cone, Integer, Polyhedron, StratifiedSet, Vector};
+use crate::eval::value::{Genfunc, Value};
+use crate::eval::{EvalError, Interpreter};
+use crate::game::strategy;
+use crate::syntax::Span;
+
+type R = Result<Value, EvalError>;
+
+/// Whether the value is one of the infinite sets the set algebra works on.
+pub(crate) fn is_set_like(v: &Value) -> bool {
+    matches!(
+        v,
+        Value::Semigroup(_) | Value::Module(_) | Value::Stratification(_) | Value::StratifiedSet(_)
+    )
+}
+
+/// The value as an exact stratified set: semigroups, modules, stratifications (checked disjoint),
+/// cones and polyhedra (their lattice points), finite sets of vectors, and solutions (their
+/// P-positions).
+pub(crate) fn to_set(v: &Value, span: Span) -> Result<StratifiedSet, EvalError> {
+    let err = |e: AlgebraError| algebra_error(e, span);
+    match v {
+        Value::Semigroup(a) => StratifiedSet::from_semigroup(a).map_err(err),
+        Value::Module(m) => StratifiedSet::from_module(m).map_err(err),
+        Value::Stratification(s) => match StratifiedSet::from_stratification(s).map_err(err)? {
+            Ok(set) => Ok(set),
+            Err(overlap) => Err(overlap_error(s, &overlap, span)),
+        },
+        Value::StratifiedSet(s) => Ok((**s).clone()),
+        Value::Cone(c) => StratifiedSet::from_polyhedron(&Polyhedron::Cone((**c).clone())).map_err(err),
+        Value::Polyhedron(p) => StratifiedSet::from_polyhedron(p).map_err(err),
+        Value::Set(items) => {
+            let vs = super::as_vectors(v, "a point of the set", span)?;
+            let Some(d) = vs.first().map(Vector::dim) else {
+                return Err(EvalError::new("lg::eval::value", format!("the empty set {{}} has no dimension ({} elements)", items.len()), span, "empty")
+                    .with_help("give at least one point, or use a semigroup or module"));
+            };
+            if let Some(bad) = vs.iter().find(|x| x.dim() != d) {
+                return Err(algebra_error(AlgebraError::DimensionMismatch { what: format!("the point {bad}"), expected: d, found: bad.dim() }, span));
+            }
+            Ok(StratifiedSet::from_points(d, &vs))
+        }
+        Value::Solution(s) => {
+            let pts: Vec<Vector> = super::solution_p_positions(s)
+                .into_iter()
+                .filter_map(|p| match p { Value::Vector(v) => Some((*v).clone()), _ => None })
+                .collect();
+            Ok(StratifiedSet::from_points(s.game().dim(), &pts))
+        }
+        other => Err(EvalError::type_error(
+            "a set",
+            "a semigroup, module, stratification, cone, polyhedron or finite set of vectors",
+            other.type_name(),
+            span,
+        )),
+    }
+}
+
+/// The error for overlapping pieces of a declared `⊎`.
+pub(crate) fn overlap_error(
+    s: &crate::algebra::Stratification,
+    o: &crate::algebra::stratified_set::Overlap,
+    span: Span,
+) -> EvalError {
+    let (i, j) = o.pieces;
+    EvalError::new(
+        "lg::eval::overlap",
+        format!(
+            "the pieces W{} = {} and W{} = {} of `⊎` overlap: both contain {}",
+            i + 1,
+            s.pieces()[i],
+            j + 1,
+            s.pieces()[j],
+            o.point
+        ),
+        span,
+        "not a disjoint union",
+    )
+    .with_help("an affine stratification is a disjoint union; remove the shared points from one piece (`∖`), or use `∪` for a union that may overlap")
+}
+
+/// A stratified set as a value: `{}` when empty, a finite set when finite, else the printed
+/// affine stratification F_1 + A_1 ⊎ ... (or the basic sets when the set contains a line).
+pub(crate) fn set_value(s: StratifiedSet, span: Span) -> R {
+    if s.is_empty() {
+        return Ok(Value::set(Vec::new()));
+    }
+    match s.to_stratification() {
+        Ok(Some(strat)) => {
+            if strat.pieces().iter().all(|w| w.semigroup().generators().is_empty()) {
+                let pts = strat.pieces().iter().flat_map(|w| w.offsets().iter().cloned()).map(Value::vector).collect();
+                return Ok(Value::set(pts));
+            }
+            Ok(Value::Stratification(Rc::new(strat)))
+        }
+        Ok(None) => Ok(Value::set(Vec::new())),
+        Err(AlgebraError::NotPointed { .. }) => Ok(Value::StratifiedSet(Rc::new(s))),
+        Err(e) => Err(algebra_error(e, span)),
+    }
+}
+
+/// Exact equality of two set-like values (`==`).
+pub(crate) fn set_equal(l: &Value, r: &Value, ls: Span, rs: Span) -> Result<bool, EvalError> {
+    let a = to_set(l, ls)?;
+    let b = to_set(r, rs)?;
+    if a.dim() != b.dim() {
+        return Ok(false);
+    }
+    a.set_eq(&b).map_err(|e| algebra_error(e, ls.to(rs)))
+}
+
+/// `∪`, `∩`, `∖` on sets.
+pub(crate) fn set_operation(op: char, l: &Value, r: &Value, ls: Span, rs: Span) -> R {
+    let a = to_set(l, ls)?;
+    let b = to_set(r, rs)?;
+    let span = ls.to(rs);
+    if a.dim() != b.dim() {
+        return Err(algebra_error(AlgebraError::DimensionMismatch { what: format!("the sets of `{op}`"), expected: a.dim(), found: b.dim() }, span));
+    }
+    let out = match op {
+        '∪' => a.union(&b),
+        '∩' => a.intersect(&b),
+        _ => a.difference(&b),
+    }
+    .map_err(|e| algebra_error(e, span))?;
+    set_value(out, span)
+}
+
+fn genfunc_value(f: RationalFunction, names: Vec<String>) -> Value {
+    Value::Genfunc(Rc::new(Genfunc { f, names }))
+}
+
+fn as_genfunc(a: &Args, i: usize) -> Result<Rc<Genfunc>, EvalError> {
+    match a.value(i) {
+        Value::Genfunc(g) => Ok(g.clone()),
+        _ => Err(a.wrong(i, "a rational function (from `genfunc`)")),
+    }
+}
+
+/// The P-positions of a game whose strategy is known (squarefree normal play), as a set.
+fn game_strategy(g: &crate::game::LatticeGame, span: Span) -> Result<StratifiedSet, EvalError> {
+    strategy::known_strategy(g)
+        .map_err(|e| solve_error(e, span))?
+        .ok_or_else(|| {
+            EvalError::new("lg::eval::strategy", "no strategy is known for this game", span, "this game")
+                .with_help("only squarefree games in normal play have one built in (P = P0 + 2N^d); pass a stratification of the P-positions instead")
+        })
+}
+
+fn genfunc(_: &mut Interpreter, a: &mut Args) -> R {
+    let span = a.span(0);
+    let set = match a.value(0) {
+        Value::Game(g) => game_strategy(g, span)?,
+        v => to_set(v, span)?,
+    };
+    let names = match a.named("vars") {
+        None => default_names(set.dim()),
+        Some((v, vs)) => {
+            let items = match v {
+                Value::List(items) | Value::Tuple(items) => items.to_vec(),
+                _ => return Err(EvalError::type_error("the variable names", "a list of strings", v.type_name(), vs)),
+            };
+            let names: Vec<String> = items.iter().filter_map(|x| match x { Value::Str(s) => Some(s.to_string()), _ => None }).collect();
+            if names.len() != items.len() || names.len() != set.dim() {
+                return Err(EvalError::new("lg::eval::value", format!("give {} variable names as strings", set.dim()), vs, "variable names")
+                    .with_help("for example `vars: [\"x\", \"y\"]`"));
+            }
+            names
+        }
+    };
+    let f = RationalFunction::of_set(&set).map_err(|e| algebra_error(e, span))?;
+    Ok(genfunc_value(f, names))
+}
+
+fn hadamard(_: &mut Interpreter, a: &mut Args) -> R {
+    let f = as_genfunc(a, 0)?;
+    let g = match a.value(1) {
+        Value::Vector(p) => RationalFunction::monomial(p),
+        Value::Genfunc(g) => g.f.clone(),
+        _ => return Err(a.wrong(1, "a rational function or a vector p (for t^p)")),
+    };
+    if g.dim() != f.f.dim() {
+        return Err(algebra_error(AlgebraError::DimensionMismatch { what: "the second factor".into(), expected: f.f.dim(), found: g.dim() }, a.span(1)));
+    }
+    let h = f.f.hadamard(&g).map_err(|e| match e {
+        AlgebraError::NotPointed { .. } => EvalError::new("lg::eval::value", "the denominators do not lie in a common pointed cone", a.span, "here")
+            .with_help("[GM11] Lemma 3.5 needs both series to live in one pointed cone"),
+        e => algebra_error(e, a.span),
+    })?;
+    Ok(genfunc_value(h, f.names.clone()))
+}
+
+fn monomial(_: &mut Interpreter, a: &mut Args) -> R {
+    let p = a.vector(0)?;
+    Ok(genfunc_value(RationalFunction::monomial(&p), default_names(p.dim())))
+}
+
+fn series(_: &mut Interpreter, a: &mut Args) -> R {
+    let f = as_genfunc(a, 0)?;
+    let degree = a.int(1)?;
+    let ell = match a.named("functional") {
+        Some((Value::Vector(l), ls)) => {
+            if l.dim() != f.f.dim() {
+                return Err(algebra_error(AlgebraError::DimensionMismatch { what: "the functional".into(), expected: f.f.dim(), found: l.dim() }, ls));
+            }
+            (**l).clone()
+        }
+        Some((v, vs)) => return Err(EvalError::type_error("the functional", "an integer vector", v.type_name(), vs)),
+        None => Vector(vec![Integer::ONE; f.f.dim()]),
+    };
+    let s = f.f.series(&ell, &degree).map_err(|bad| {
+        EvalError::new("lg::eval::value", format!("the series does not truncate: the functional {ell} is not positive on the denominator exponent {bad}"), a.span(0), "this function")
+            .with_help("give a functional positive on every denominator: `series(f, 10, functional: (1, 2))`")
+    })?;
+    Ok(genfunc_value(s, f.names.clone()))
+}
+
+fn evaluate(_: &mut Interpreter, a: &mut Args) -> R {
+    let f = as_genfunc(a, 0)?;
+    let items: Vec<Value> = match a.value(1) {
+        Value::Vector(v) => v.0.iter().map(|x| Value::Int(x.clone())).collect(),
+        Value::Tuple(t) => t.to_vec(),
+        _ => return Err(a.wrong(1, "a point (a tuple of numbers)")),
+    };
+    let xs: Option<Vec<BigRational>> = items.iter().map(|x| match x {
+        Value::Int(i) => Some(BigRational::from(i.to_bigint())),
+        Value::Rational(r) => Some((**r).clone()),
+        _ => None,
+    }).collect();
+    let Some(xs) = xs.filter(|x| x.len() == f.f.dim()) else {
+        return Err(a.wrong(1, &format!("a point of {} numbers", f.f.dim())));
+    };
+    match f.f.evaluate(&xs) {
+        Some(v) => Ok(Value::rational(v)),
+        None => Err(EvalError::new("lg::eval::value", "the function has a pole at this point (a denominator 1 - t^a vanishes, or 0 is raised to a negative power)", a.span(1), "a pole")
+            .with_help("evaluate at another point")),
+    }
+}
+
+fn latex(_: &mut Interpreter, a: &mut Args) -> R {
+    match a.value(0) {
+        Value::Genfunc(g) => Ok(Value::str(&g.f.latex(&g.names))),
+        Value::Stratification(s) => {
+            let text = s.to_string().replace('⊎', "\\uplus").replace("N{", "\\mathbb{N}\\{").replace('}', "\\}").replace("\\mathbb{N}\\{", "\\mathbb{N}\\{");
+            Ok(Value::str(&text))
+        }
+        _ => Err(a.wrong(0, "a rational function or a stratification")),
+    }
+}
+
+/// Σ binary lengths of the entries.
+fn bits(vs: &[Vector]) -> u64 {
+    vs.iter().flat_map(|v| v.0.iter().map(Integer::bits)).sum()
+}
+
+fn complexity(_: &mut Interpreter, a: &mut Args) -> R {
+    let n = match a.value(0) {
+        Value::Genfunc(g) => return Ok(Value::Int(g.f.complexity())),
+        Value::Game(g) => {
+            // [GM11] Definition 2.4: d(m + n) + the entries of Γ and of the defeated generators.
+            let (moves, defeated) = (g.rules().moves(), g.board().defeated());
+            (g.dim() * (moves.len() + defeated.len())) as u64 + bits(moves) + bits(defeated)
+        }
+        Value::Semigroup(s) => (s.dim() * s.generators().len()) as u64 + bits(s.generators()),
+        Value::Module(_) | Value::Stratification(_) => {
+            let pieces = match a.value(0) {
+                Value::Module(m) => vec![(**m).clone()],
+                Value::Stratification(s) => s.pieces().to_vec(),
+                _ => unreachable!("matched"),
+            };
+            // [GM11] Definition 4.9: d(Σ n_i + Σ m_i) + the entries of every F_i and A_i.
+            pieces.iter().map(|w| {
+                let gens = w.semigroup().generators();
+                (w.dim() * (gens.len() + w.offsets().len())) as u64 + bits(gens) + bits(w.offsets())
+            }).sum()
+        }
+        _ => return Err(a.wrong(0, "a game, rational function, semigroup, module or stratification")),
+    };
+    Ok(Value::int(Integer::from(n as i64)))
+}
+
+fn complement(_: &mut Interpreter, a: &mut Args) -> R {
+    let s = to_set(a.value(0), a.span(0))?;
+    let d = s.dim();
+    let universe = if a.len() < 2 {
+        StratifiedSet::from_polyhedron(&Polyhedron::Cone(Cone::Orthant(d))).map_err(|e| algebra_error(e, a.span))?
+    } else {
+        match a.value(1) {
+            Value::Game(g) => strategy::board(g).map_err(|e| solve_error(e, a.span(1)))?,
+            Value::Board(b) => StratifiedSet::from_polyhedron(b.polyhedron()).map_err(|e| algebra_error(e, a.span(1)))?,
+            v => to_set(v, a.span(1))?,
+        }
+    };
+    if universe.dim() != d {
+        return Err(algebra_error(AlgebraError::DimensionMismatch { what: "the universe of the complement".into(), expected: d, found: universe.dim() }, a.span(1)));
+    }
+    let out = s.complement_in(&universe).map_err(|e| algebra_error(e, a.span))?;
+    set_value(out, a.span)
+}
+
+fn is_empty(_: &mut Interpreter, a: &mut Args) -> R {
+    match a.value(0) {
+        Value::Set(x) | Value::List(x) => Ok(Value::Bool(x.is_empty())),
+        Value::Genfunc(g) => Ok(Value::Bool(g.f.is_zero().map_err(|e| algebra_error(e, a.span(0)))?)),
+        v => Ok(Value::Bool(to_set(v, a.span(0))?.is_empty())),
+    }
+}
+
+/// The P-positions and cone of `congruent`'s first argument: a game (its known strategy and its
+/// cone), or a set or rational function with the cone given by `cone:` (default N^d).
+enum Strategy {
+    Set(StratifiedSet),
+    Function(RationalFunction),
+}
+
+fn congruence(a: &Args) -> Result<Option<Vector>, EvalError> {
+    let p = a.vector(1)?;
+    let q = a.vector(2)?;
+    let span = a.span(0);
+    let (strategy, dim) = match a.value(0) {
+        Value::Game(g) => (Strategy::Set(game_strategy(g, span)?), g.dim()),
+        Value::Genfunc(g) => (Strategy::Function(g.f.clone()), g.f.dim()),
+        v => {
+            let s = to_set(v, span)?;
+            let d = s.dim();
+            (Strategy::Set(s), d)
+        }
+    };
+    for (x, i) in [(&p, 1), (&q, 2)] {
+        if x.dim() != dim {
+            return Err(algebra_error(AlgebraError::DimensionMismatch { what: format!("the position {x}"), expected: dim, found: x.dim() }, a.span(i)));
+        }
+    }
+    let cone = match (a.named("cone"), a.value(0)) {
+        (Some((Value::Cone(c), cs)), _) => StratifiedSet::from_polyhedron(&Polyhedron::Cone((**c).clone())).map_err(|e| algebra_error(e, cs))?,
+        (Some((v, vs)), _) => return Err(EvalError::type_error("the cone C", "a cone", v.type_name(), vs)),
+        (None, Value::Game(g)) => strategy::cone_points(g).map_err(|e| algebra_error(e, span))?,
+        (None, _) => StratifiedSet::from_polyhedron(&Polyhedron::Cone(Cone::Orthant(dim))).map_err(|e| algebra_error(e, span))?,
+    };
+    let result = match strategy {
+        Strategy::Set(s) => strategy::congruence_witness(&s, &cone, &p, &q),
+        Strategy::Function(f) => strategy::congruence_witness_from(&f, &cone, &p, &q),
+    };
+    result.map_err(|e| algebra_error(e, a.span))
+}
+
+pub(super) fn register(r: &mut Vec<Builtin>) {
+    r.push(Builtin {
+        name: "genfunc",
+        signature: "genfunc(x, vars: names) -> rational function",
+        doc: "The rational generating function Σ_{p∈S} t^p of a set with an affine stratification: a semigroup\n\
+              ([GM11] Lemma 5.4), a module (Lemma 5.5), a stratification (Theorem 5.1), the lattice points of a\n\
+              pointed cone or polyhedron, a finite set, a solution's P-positions, or a squarefree game's\n\
+              P-positions. Each term t^p/((1-t^a1)...(1-t^ak)) has independent a_j and counts a disjoint piece\n\
+              p + N{a1..ak}. Variables print as a, b, c, ... unless `vars:` names them.",
+        example: "genfunc((1, 0) + N{(2, 0)} ⊎ (0, 2) + 2N^2)",
+        min_args: 1,
+        max_args: Some(1),
+        named: &["vars"],
+        func: genfunc,
+    });
+    r.push(Builtin {
+        name: "hadamard",
+        signature: "hadamard(f, g) -> rational function",
+        doc: "The Hadamard product f ⋆ g = Σ f_a g_a t^a ([GM11] Definition 3.4, Lemma 3.5), computed exactly term\n\
+              by term (two terms multiply to the generating function of the intersection of their pieces).\n\
+              `g` may be a vector p, standing for t^p: `hadamard(f, p)` is t^p when p is counted by f\n\
+              ([GM11] Theorem 3.6).",
+        example: "hadamard(genfunc(2N^2), genfunc(3N^2))",
+        min_args: 2,
+        max_args: Some(2),
+        named: &[],
+        func: hadamard,
+    });
+    r.push(Builtin {
+        name: "monomial",
+        signature: "monomial(p) -> rational function",
+        doc: "The monomial t^p, a rational function with one term and no denominator.",
+        example: "monomial((2, 1))",
+        min_args: 1,
+        max_args: Some(1),
+        named: &[],
+        func: monomial,
+    });
+    r.push(Builtin {
+        name: "series",
+        signature: "series(f, degree, functional: l) -> polynomial",
+        doc: "The expansion of f truncated to the terms t^p with l·p ≤ degree (l defaults to (1, ..., 1) and must\n\
+              be positive on every denominator exponent), as a polynomial.",
+        example: "series(genfunc(2N^2), 4)",
+        min_args: 2,
+        max_args: Some(2),
+        named: &["functional"],
+        func: series,
+    });
+    r.push(Builtin {
+        name: "evaluate",
+        signature: "evaluate(f, point) -> number",
+        doc: "The exact value of a rational function at a point with rational coordinates (an error at a pole).",
+        example: "evaluate(genfunc(2N^2), (1/2, 1/3))",
+        min_args: 2,
+        max_args: Some(2),
+        named: &[],
+        func: evaluate,
+    });
+    r.push(Builtin {
+        name: "latex",
+        signature: "latex(x) -> string",
+        doc: "LaTeX for a rational function or a stratification, in the papers' notation.",
+        example: "latex(genfunc(2N^2))",
+        min_args: 1,
+        max_args: Some(1),
+        named: &[],
+        func: latex,
+    });
+    r.push(Builtin {
+        name: "complexity",
+        signature: "complexity(x) -> integer",
+        doc: "The input complexity in bits of a game ([GM11] Definition 2.4), a rational function (Definition 3.3),\n\
+              a semigroup (Definition 4.8), or a module or stratification (Definition 4.9). log2|x| is read as the\n\
+              binary length of |x| (0 for 0), as [GM11] Section 4 explains.",
+        example: "complexity(genfunc(2N^2))",
+        min_args: 1,
+        max_args: Some(1),
+        named: &[],
+        func: complexity,
+    });
+    r.push(Builtin {
+        name: "complement",
+        signature: "complement(S, within) -> set",
+        doc: "The complement of S within a universe ([GM11] Theorem 4.2): a game's board B (its defeated\n\
+              positions removed), a board's or polyhedron's lattice points Λ, or any set; N^d when omitted.",
+        example: "complement(2N^2)",
+        min_args: 1,
+        max_args: Some(2),
+        named: &[],
+        func: complement,
+    });
+    r.push(Builtin {
+        name: "is_empty",
+        signature: "is_empty(S) -> boolean",
+        doc: "Whether a set is empty (decided exactly for infinite sets), or whether a rational function is the\n\
+              zero function.",
+        example: "is_empty(2N^2 ∩ ((1, 0) + 2N^2))",
+        min_args: 1,
+        max_args: Some(1),
+        named: &[],
+        func: is_empty,
+    });
+    r.push(Builtin {
+        name: "congruent",
+        signature: "congruent(x, p, q, cone: C) -> boolean",
+        doc: "Whether p and q are (misère) congruent: (p + C) ∩ P − p = (q + C) ∩ P − q ([GM11] Definition 6.1,\n\
+              Theorem 6.2). x is a game with a known strategy (its cone is used), a set of P-positions, or a\n\
+              rational strategy (decided through Hadamard products as in the proof of Theorem 6.2); C defaults\n\
+              to the orthant. `congruence_witness` gives an r showing they are not.",
+        example: "congruent((1, 0) + N{(2, 0)} ⊎ (0, 2) + 2N^2, (1, 0), (3, 0))",
+        min_args: 3,
+        max_args: Some(3),
+        named: &["cone"],
+        func: |_, a| Ok(Value::Bool(congruence(a)?.is_none())),
+    });
+    r.push(Builtin {
+        name: "congruence_witness",
+        signature: "congruence_witness(x, p, q, cone: C) -> vector or ()",
+        doc: "A vector r of C with exactly one of p + r and q + r a P-position, or () when p and q are congruent\n\
+              (see `congruent`).",
+        example: "congruence_witness((1, 0) + N{(2, 0)} ⊎ (0, 2) + 2N^2, (0, 0), (1, 0))",
+        min_args: 3,
+        max_args: Some(3),
+        named: &["cone"],
+        func: |_, a| Ok(congruence(a)?.map_or(Value::Nothing, Value::vector)),
+    });
+}
+
+/// `winning_moves(f, game, p)`: the moves to P-positions decided from a rational strategy alone
+/// ([GM11] Theorem 3.6).
+pub(crate) fn winning_moves_from(a: &Args) -> R {
+    let f = as_genfunc(a, 0)?;
+    let Value::Game(g) = a.value(1) else {
+        return Err(a.wrong(1, "a game"));
+    };
+    let p = a.vector(2)?;
+    let moves = strategy::winning_moves_from(&f.f, g, &p).map_err(|e| solve_error(e, a.span(2)))?;
+    Ok(Value::set(moves.into_iter().map(Value::vector).collect()))
+}
+
+/// `p in f`: whether the coefficient of t^p in f is 1 ([GM11] Theorem 3.6).
+pub(crate) fn genfunc_contains(f: &Genfunc, p: &Vector) -> bool {
+    strategy::is_p_position(&f.f, p)
+}
