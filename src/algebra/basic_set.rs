@@ -76,7 +76,11 @@ impl BasicSet {
             let bound = &base + &(&g * &k);
             // Divide a by the gcd h of its entries: a·x ≥ bound ⟺ (a/h)·x ≥ bound/h (h divides g).
             let h = a.0.iter().fold(Integer::ZERO, |acc, x| acc.gcd(x));
-            let a = Vector(a.0.iter().map(|x| x.div_floor(&h).expect("h ≠ 0")).collect());
+            let a = Vector(
+                a.0.iter()
+                    .map(|x| x.div_floor(&h).expect("h ≠ 0"))
+                    .collect(),
+            );
             let bound = ceil_div(&bound, &h);
             out.push((a, bound));
         }
@@ -148,7 +152,9 @@ impl BasicSet {
 
     /// Whether the description is visibly infeasible (an inequality 0 ≥ 1).
     fn trivially_empty(&self) -> bool {
-        self.inequalities.iter().any(|(a, b)| a.is_zero() && b.signum() > 0)
+        self.inequalities
+            .iter()
+            .any(|(a, b)| a.is_zero() && b.signum() > 0)
     }
 
     /// Whether x lies in the set.
@@ -262,9 +268,7 @@ impl BasicSet {
             return Ok(None);
         };
         let z: Vec<Integer> = (0..k)
-            .map(|i| {
-                (0..r).fold(Integer::ZERO, |acc, j| &acc + &(hf.u.get(j, i) * &w[j]))
-            })
+            .map(|i| (0..r).fold(Integer::ZERO, |acc, j| &acc + &(hf.u.get(j, i) * &w[j])))
             .collect();
         let x = self.coset.at(&z);
         debug_assert!(self.contains(&x), "{x} should lie in {self}");
@@ -294,10 +298,7 @@ impl BasicSet {
         let cone = ConeData::from_inequalities(k + 1, &rows)?;
         if let Some(line) = cone.lineality().first() {
             let z = &line.0[..k];
-            let x = self
-                .coset
-                .at(z)
-                .sub(self.coset.offset());
+            let x = self.coset.at(z).sub(self.coset.offset());
             return Err(AlgebraError::NotPointed { line: x });
         }
         if !cone.is_full_dimensional() {
@@ -319,8 +320,13 @@ impl BasicSet {
         let mut pieces = Vec::new();
         for gens in &simplices {
             let g = Matrix::from_columns(gens)?;
-            let lam_q = solve(&g, &q.0.iter().map(|x| Q::from(x.to_bigint())).collect::<Vec<_>>())
-                .expect("the generators of a simplex are independent");
+            let lam_q = solve(
+                &g,
+                &q.0.iter()
+                    .map(|x| Q::from(x.to_bigint()))
+                    .collect::<Vec<_>>(),
+            )
+            .expect("the generators of a simplex are independent");
             let excluded: Vec<bool> = lam_q.iter().map(|l| l.is_negative()).collect();
             let rays: Vec<Vector> = gens
                 .iter()
@@ -409,7 +415,8 @@ pub(crate) fn dual_functionals(d: usize, generators: &[Vector]) -> Vec<Vector> {
             let e: Vec<Q> = (0..k)
                 .map(|j| Q::from(num_bigint::BigInt::from(i64::from(i == j))))
                 .collect();
-            let c = solve(&gram, &e).expect("independent generators have an invertible Gram matrix");
+            let c =
+                solve(&gram, &e).expect("independent generators have an invertible Gram matrix");
             let u: Vec<Q> = (0..d)
                 .map(|r| {
                     (0..k).fold(Q::from(num_bigint::BigInt::from(0)), |acc, j| {
@@ -429,7 +436,12 @@ fn combine(gens: &[Vector], lam: &[Integer], n: &Integer) -> Vector {
         .iter()
         .zip(lam)
         .fold(Vector::zero(dim), |acc, (g, l)| acc.add(&g.scale(l)));
-    Vector(sum.0.iter().map(|x| x.div_floor(n).expect("n ≠ 0")).collect())
+    Vector(
+        sum.0
+            .iter()
+            .map(|x| x.div_floor(n).expect("n ≠ 0"))
+            .collect(),
+    )
 }
 
 /// The lattice points of the half-open parallelepiped {Σ λ_j v_j : 0 ≤ λ_j < 1} of k independent
@@ -486,7 +498,10 @@ pub(crate) fn parallelepiped(vs: &[Vector]) -> Result<(Integer, Vec<Vec<Integer>
 
 /// An interior point of the full-dimensional cone off every facet hyperplane of every simplex, so
 /// that the half-open simplices {x : x + εq ∈ σ for small ε > 0} partition the cone.
-fn generic_interior_point(cone: &ConeData, simplices: &[Vec<Vector>]) -> Result<Vector, AlgebraError> {
+fn generic_interior_point(
+    cone: &ConeData,
+    simplices: &[Vec<Vector>],
+) -> Result<Vector, AlgebraError> {
     let centre = cone.relative_interior_point();
     let inverses: Vec<Matrix> = simplices
         .iter()
@@ -496,9 +511,13 @@ fn generic_interior_point(cone: &ConeData, simplices: &[Vec<Vector>]) -> Result<
         let scale = Integer::from(attempt * 97 + 1000);
         let mut q = centre.scale(&scale);
         // A small pseudo-random perturbation (a linear congruential sequence).
-        let mut state = (attempt as u64).wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let mut state = (attempt as u64)
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         for x in q.0.iter_mut() {
-            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             *x = &*x + &Integer::from(((state >> 33) % 61) as i64 + 1);
         }
         if !cone.facets().iter().all(|f| f.dot(&q).signum() > 0) {
@@ -525,7 +544,10 @@ fn generic_interior_point(cone: &ConeData, simplices: &[Vec<Vector>]) -> Result<
 
 /// An integer point w ∈ Z^r with a·w ≥ b for the given rows, whose matrix has rank r (so the
 /// polyhedron is pointed), or `None`.
-fn integer_point(r: usize, rows: &[(Vector, Integer)]) -> Result<Option<Vec<Integer>>, AlgebraError> {
+fn integer_point(
+    r: usize,
+    rows: &[(Vector, Integer)],
+) -> Result<Option<Vec<Integer>>, AlgebraError> {
     let mut hom: Vec<Vector> = rows
         .iter()
         .map(|(a, b)| Vector(a.0.iter().cloned().chain([-b]).collect()))
@@ -539,7 +561,12 @@ fn integer_point(r: usize, rows: &[(Vector, Integer)]) -> Result<Option<Vec<Inte
             rays.push(ray);
         } else {
             let t = Q::from(ray.0[r].to_bigint());
-            vertices.push(ray.0[..r].iter().map(|x| Q::from(x.to_bigint()) / &t).collect());
+            vertices.push(
+                ray.0[..r]
+                    .iter()
+                    .map(|x| Q::from(x.to_bigint()) / &t)
+                    .collect(),
+            );
         }
     }
     if vertices.is_empty() {
@@ -548,28 +575,53 @@ fn integer_point(r: usize, rows: &[(Vector, Integer)]) -> Result<Option<Vec<Inte
     let mut lo = Vec::with_capacity(r);
     let mut hi = Vec::with_capacity(r);
     for j in 0..r {
-        let vmin = vertices.iter().map(|v| v[j].clone()).min().expect("a vertex");
-        let vmax = vertices.iter().map(|v| v[j].clone()).max().expect("a vertex");
+        let vmin = vertices
+            .iter()
+            .map(|v| v[j].clone())
+            .min()
+            .expect("a vertex");
+        let vmax = vertices
+            .iter()
+            .map(|v| v[j].clone())
+            .max()
+            .expect("a vertex");
         let neg = rays.iter().fold(Integer::ZERO, |acc, ray| {
-            if ray.0[j].signum() < 0 { &acc + &ray.0[j] } else { acc }
+            if ray.0[j].signum() < 0 {
+                &acc + &ray.0[j]
+            } else {
+                acc
+            }
         });
         let pos = rays.iter().fold(Integer::ZERO, |acc, ray| {
-            if ray.0[j].signum() > 0 { &acc + &ray.0[j] } else { acc }
+            if ray.0[j].signum() > 0 {
+                &acc + &ray.0[j]
+            } else {
+                acc
+            }
         });
         lo.push(&Integer::from(vmin.floor().to_integer()) + &neg);
         hi.push(&Integer::from(vmax.ceil().to_integer()) + &pos);
     }
-    let holds = |w: &[Integer]| rows.iter().all(|(a, b)| {
-        a.0.iter().zip(w).fold(Integer::ZERO, |acc, (x, y)| &acc + &(x * y)) >= *b
-    });
+    let holds = |w: &[Integer]| {
+        rows.iter().all(|(a, b)| {
+            a.0.iter()
+                .zip(w)
+                .fold(Integer::ZERO, |acc, (x, y)| &acc + &(x * y))
+                >= *b
+        })
+    };
     // Every vertex that is integral is an answer at once.
     for v in &vertices {
         if v.iter().all(|x| x.is_integer()) {
-            return Ok(Some(v.iter().map(|x| Integer::from(x.to_integer())).collect()));
+            return Ok(Some(
+                v.iter().map(|x| Integer::from(x.to_integer())).collect(),
+            ));
         }
     }
     let size = lo.iter().zip(&hi).try_fold(1u64, |acc, (l, h)| {
-        (h - l).to_i64().and_then(|w| acc.checked_mul(u64::try_from(w + 1).ok()?))
+        (h - l)
+            .to_i64()
+            .and_then(|w| acc.checked_mul(u64::try_from(w + 1).ok()?))
     });
     if size.is_some_and(|s| s <= ENUMERATE_BOX) {
         let mut w = lo.clone();
@@ -614,12 +666,16 @@ fn branch_and_bound(
         let mut b = Vec::with_capacity(m + r);
         for (i, (row, beta)) in rows.iter().enumerate() {
             let mut x = vec![Q::from(num_bigint::BigInt::from(0)); nvars];
-            for j in 0..r {
-                x[j] = q(&row.0[j]);
+            for (xj, rj) in x.iter_mut().zip(&row.0) {
+                *xj = q(rj);
             }
             x[r + i] = Q::from(num_bigint::BigInt::from(-1));
             a.push(x);
-            let mlo = row.0.iter().zip(&lo).fold(Integer::ZERO, |acc, (x, y)| &acc + &(x * y));
+            let mlo = row
+                .0
+                .iter()
+                .zip(&lo)
+                .fold(Integer::ZERO, |acc, (x, y)| &acc + &(x * y));
             b.push(q(&(beta - &mlo)));
         }
         for j in 0..r {
@@ -634,24 +690,24 @@ fn branch_and_bound(
             LpOutcome::Interrupted => return Err(AlgebraError::Interrupted),
             LpOutcome::Infeasible => continue,
             LpOutcome::Unbounded => unreachable!("the objective is 0"),
-            LpOutcome::Optimal { x, .. } => {
-                match (0..r).find(|&j| !x[j].is_integer()) {
-                    None => {
-                        return Ok(Some(
-                            (0..r).map(|j| &lo[j] + &Integer::from(x[j].to_integer())).collect(),
-                        ))
-                    }
-                    Some(j) => {
-                        let f = Integer::from(x[j].floor().to_integer());
-                        let mut hi1 = hi.clone();
-                        hi1[j] = &lo[j] + &f;
-                        let mut lo2 = lo.clone();
-                        lo2[j] = &(&lo[j] + &f) + &Integer::ONE;
-                        stack.push((lo.clone(), hi1));
-                        stack.push((lo2, hi));
-                    }
+            LpOutcome::Optimal { x, .. } => match (0..r).find(|&j| !x[j].is_integer()) {
+                None => {
+                    return Ok(Some(
+                        (0..r)
+                            .map(|j| &lo[j] + &Integer::from(x[j].to_integer()))
+                            .collect(),
+                    ))
                 }
-            }
+                Some(j) => {
+                    let f = Integer::from(x[j].floor().to_integer());
+                    let mut hi1 = hi.clone();
+                    hi1[j] = &lo[j] + &f;
+                    let mut lo2 = lo.clone();
+                    lo2[j] = &(&lo[j] + &f) + &Integer::ONE;
+                    stack.push((lo.clone(), hi1));
+                    stack.push((lo2, hi));
+                }
+            },
         }
     }
     Ok(None)

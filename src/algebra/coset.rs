@@ -24,11 +24,7 @@ pub fn solve_integer(rows: &[Vec<Integer>], b: &[Integer]) -> Option<(Vector, Ve
     let sf = smith_normal_form(&a);
     let m = rows.len();
     let ub: Vec<Integer> = (0..m)
-        .map(|i| {
-            (0..m).fold(Integer::ZERO, |acc, j| {
-                &acc + &(sf.u.get(i, j) * &b[j])
-            })
-        })
+        .map(|i| (0..m).fold(Integer::ZERO, |acc, j| &acc + &(sf.u.get(i, j) * &b[j])))
         .collect();
     let mut y = vec![Integer::ZERO; n];
     let mut free = Vec::new();
@@ -183,10 +179,15 @@ impl Coset {
                 self.basis
                     .iter()
                     .zip(&k.0)
-                    .fold(Vector::zero(self.ambient), |acc, (b, c)| acc.add(&b.scale(c)))
+                    .fold(Vector::zero(self.ambient), |acc, (b, c)| {
+                        acc.add(&b.scale(c))
+                    })
             })
             .collect();
-        Some(Coset::new(point, &Lattice::generated_by(self.ambient, &gens)))
+        Some(Coset::new(
+            point,
+            &Lattice::generated_by(self.ambient, &gens),
+        ))
     }
 
     /// The cosets of `sub` that make up c + L, when `sub` ⊂ L has the same rank (so finite index):
@@ -259,12 +260,11 @@ impl Coset {
 /// x reduced modulo a Hermite basis: each pivot coordinate brought into [0, pivot).
 fn reduce(mut x: Vector, basis: &[Vector]) -> Vector {
     for b in basis {
-        let (p, h) = b
-            .0
-            .iter()
-            .enumerate()
-            .find(|(_, v)| !v.is_zero())
-            .expect("basis vectors are nonzero");
+        let (p, h) =
+            b.0.iter()
+                .enumerate()
+                .find(|(_, v)| !v.is_zero())
+                .expect("basis vectors are nonzero");
         let q = x.0[p].div_floor(h).expect("pivot ≠ 0");
         if !q.is_zero() {
             x = x.sub(&b.scale(&q));
@@ -328,7 +328,10 @@ mod tests {
 
     #[test]
     fn offsets_are_canonical() {
-        assert_eq!(coset(&[5, 7], &[vec![2, 0], vec![0, 3]]), coset(&[1, 1], &[vec![2, 0], vec![0, 3]]));
+        assert_eq!(
+            coset(&[5, 7], &[vec![2, 0], vec![0, 3]]),
+            coset(&[1, 1], &[vec![2, 0], vec![0, 3]])
+        );
     }
 
     fn arb_coset(d: usize) -> impl Strategy<Value = Coset> {

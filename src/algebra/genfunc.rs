@@ -217,21 +217,37 @@ impl RationalFunction {
 
     /// The truncated expansion: all terms c·t^x with ℓ·x ≤ degree, as a polynomial. Every
     /// denominator exponent a must have ℓ·a > 0 (else the error names one).
-    pub fn series(&self, functional: &Vector, degree: &Integer) -> Result<RationalFunction, Vector> {
+    pub fn series(
+        &self,
+        functional: &Vector,
+        degree: &Integer,
+    ) -> Result<RationalFunction, Vector> {
         let mut out = Vec::new();
         for t in &self.terms {
-            if let Some(a) = t.denominators.iter().find(|a| functional.dot(a).signum() <= 0) {
+            if let Some(a) = t
+                .denominators
+                .iter()
+                .find(|a| functional.dot(a).signum() <= 0)
+            {
                 return Err(a.clone());
             }
             let steps: Vec<Integer> = t.denominators.iter().map(|a| functional.dot(a)).collect();
             let base = functional.dot(&t.exponent);
-            expand(&t.denominators, &steps, 0, t.exponent.clone(), base, degree, &mut |x| {
-                out.push(Term {
-                    denominators: Vec::new(),
-                    exponent: x,
-                    coefficient: t.coefficient.clone(),
-                })
-            });
+            expand(
+                &t.denominators,
+                &steps,
+                0,
+                t.exponent.clone(),
+                base,
+                degree,
+                &mut |x| {
+                    out.push(Term {
+                        denominators: Vec::new(),
+                        exponent: x,
+                        coefficient: t.coefficient.clone(),
+                    })
+                },
+            );
         }
         Ok(RationalFunction::from_terms(self.dim, out))
     }
@@ -246,7 +262,10 @@ impl RationalFunction {
                 if k < 0 && xi.is_zero() {
                     return None;
                 }
-                let p = num_traits::pow::pow(if k < 0 { xi.recip() } else { xi.clone() }, usize::try_from(k.unsigned_abs()).ok()?);
+                let p = num_traits::pow::pow(
+                    if k < 0 { xi.recip() } else { xi.clone() },
+                    usize::try_from(k.unsigned_abs()).ok()?,
+                );
                 acc *= p;
             }
             Some(acc)
@@ -358,7 +377,8 @@ impl RationalFunction {
         }
         let mut numerator: BTreeMap<Vector, Q> = BTreeMap::new();
         for t in &self.terms {
-            let mut poly: BTreeMap<Vector, Q> = BTreeMap::from([(t.exponent.clone(), t.coefficient.clone())]);
+            let mut poly: BTreeMap<Vector, Q> =
+                BTreeMap::from([(t.exponent.clone(), t.coefficient.clone())]);
             for a in all.iter().filter(|a| !t.denominators.contains(a)) {
                 let mut next = poly.clone();
                 for (e, c) in &poly {
@@ -433,7 +453,15 @@ fn expand(
     }
     let (mut point, mut level) = (point, level);
     while level <= *degree {
-        expand(gens, steps, j + 1, point.clone(), level.clone(), degree, emit);
+        expand(
+            gens,
+            steps,
+            j + 1,
+            point.clone(),
+            level.clone(),
+            degree,
+            emit,
+        );
         point = point.add(&gens[j]);
         level = &level + &steps[j];
     }
@@ -442,7 +470,9 @@ fn expand(
 /// The default variable names: a, b, c, ... for d ≤ 26, else t1, ..., td.
 pub fn default_names(d: usize) -> Vec<String> {
     if d <= 26 {
-        (0..d).map(|i| ((b'a' + i as u8) as char).to_string()).collect()
+        (0..d)
+            .map(|i| ((b'a' + i as u8) as char).to_string())
+            .collect()
     } else {
         (1..=d).map(|i| format!("t{i}")).collect()
     }
@@ -518,7 +548,7 @@ impl fmt::Display for Shown<'_> {
                 .push((&t.exponent, &t.coefficient));
         }
         // Polynomial part first, then by number of factors.
-        let mut ordered: Vec<(&Vec<Vector>, Vec<(&Vector, &Q)>)> = groups.into_iter().collect();
+        let mut ordered: Vec<_> = groups.into_iter().collect();
         ordered.sort_by(|a, b| a.0.len().cmp(&b.0.len()).then(a.0.cmp(b.0)));
         let mut text = String::new();
         for (i, (dens, mut nums)) in ordered.into_iter().enumerate() {
@@ -530,7 +560,11 @@ impl fmt::Display for Shown<'_> {
             let numerator = self.polynomial(&nums);
             let negative_lead = numerator.starts_with('-');
             if i > 0 {
-                text.push_str(if negative_lead && nums.len() == 1 { " - " } else { " + " });
+                text.push_str(if negative_lead && nums.len() == 1 {
+                    " - "
+                } else {
+                    " + "
+                });
             }
             let numerator = if i > 0 && negative_lead && nums.len() == 1 {
                 numerator[1..].to_string()
@@ -555,7 +589,11 @@ impl fmt::Display for Shown<'_> {
             if self.latex {
                 let _ = write!(text, "\\frac{{{numerator}}}{{{factors}}}");
             } else {
-                let num = if nums.len() > 1 { format!("({numerator})") } else { numerator };
+                let num = if nums.len() > 1 {
+                    format!("({numerator})")
+                } else {
+                    numerator
+                };
                 if dens.len() > 1 {
                     let _ = write!(text, "{num}/({factors})");
                 } else {

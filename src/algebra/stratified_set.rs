@@ -61,7 +61,11 @@ impl StratifiedSet {
     /// One basic set (dropped when empty).
     pub fn from_basic(set: BasicSet) -> Result<StratifiedSet, AlgebraError> {
         let dim = set.dim();
-        let pieces = if set.is_empty()? { Vec::new() } else { vec![set] };
+        let pieces = if set.is_empty()? {
+            Vec::new()
+        } else {
+            vec![set]
+        };
         Ok(StratifiedSet { dim, pieces })
     }
 
@@ -99,7 +103,12 @@ impl StratifiedSet {
     /// The affine semigroup A (see the module documentation).
     pub fn from_semigroup(a: &AffineSemigroup) -> Result<StratifiedSet, AlgebraError> {
         let d = a.dim();
-        let gens: Vec<Vector> = a.generators().iter().filter(|g| !g.is_zero()).cloned().collect();
+        let gens: Vec<Vector> = a
+            .generators()
+            .iter()
+            .filter(|g| !g.is_zero())
+            .cloned()
+            .collect();
         if gens.is_empty() {
             return Ok(StratifiedSet::from_points(d, &[Vector::zero(d)]));
         }
@@ -141,7 +150,9 @@ impl StratifiedSet {
 
     /// A declared stratification W_1 ⊎ ... ⊎ W_r: the union, or the first two pieces that overlap
     /// with a shared point.
-    pub fn from_stratification(s: &Stratification) -> Result<Result<StratifiedSet, Overlap>, AlgebraError> {
+    pub fn from_stratification(
+        s: &Stratification,
+    ) -> Result<Result<StratifiedSet, Overlap>, AlgebraError> {
         let sets: Vec<StratifiedSet> = s
             .pieces()
             .iter()
@@ -158,7 +169,10 @@ impl StratifiedSet {
             }
         }
         let pieces = sets.into_iter().flat_map(|s| s.pieces).collect();
-        Ok(Ok(StratifiedSet { dim: s.dim(), pieces }))
+        Ok(Ok(StratifiedSet {
+            dim: s.dim(),
+            pieces,
+        }))
     }
 
     /// The ambient dimension d.
@@ -257,7 +271,10 @@ impl StratifiedSet {
     }
 
     /// A point of the symmetric difference of S and T, or `None` when they are equal.
-    pub fn difference_witness(&self, other: &StratifiedSet) -> Result<Option<Vector>, AlgebraError> {
+    pub fn difference_witness(
+        &self,
+        other: &StratifiedSet,
+    ) -> Result<Option<Vector>, AlgebraError> {
         if let Some(p) = self.difference(other)?.find_point()? {
             return Ok(Some(p));
         }
@@ -285,7 +302,9 @@ impl StratifiedSet {
             .map(|(l, h)| u64::try_from(h - l + 1).unwrap_or(0))
             .try_fold(1u64, |acc, w| acc.checked_mul(w));
         if count.is_none_or(|c| c > 50_000_000) {
-            return Err(AlgebraError::TooLarge("listing the points of a box this large".into()));
+            return Err(AlgebraError::TooLarge(
+                "listing the points of a box this large".into(),
+            ));
         }
         let mut out = Vec::new();
         if lo.iter().zip(hi).any(|(l, h)| l > h) {

@@ -61,8 +61,7 @@ pub fn unary(op: UnaryOp, v: Value, span: Span, operand: Span) -> Result<Value, 
 /// Semigroups, modules, stratifications and stratified sets: the values `==`, `∪`, `∩` and `∖`
 /// treat as sets of lattice points (a finite set joins them when the other side is one).
 fn set_like(v: &Value) -> bool {
-    super::builtins::sets::is_set_like(v)
-        || matches!(v, Value::Cone(_) | Value::Polyhedron(_))
+    super::builtins::sets::is_set_like(v) || matches!(v, Value::Cone(_) | Value::Polyhedron(_))
 }
 
 fn scale_matrix(m: &Matrix, k: &Integer) -> Matrix {
@@ -141,7 +140,12 @@ pub fn binary(op: BinaryOp, l: Value, r: Value, ls: Span, rs: Span) -> Result<Va
         Eq | Ne if l != r => {
             if let (Value::Genfunc(f), Value::Genfunc(g)) = (&l, &r) {
                 let zero = f.f.sub(&g.f).is_zero().map_err(|e| {
-                    EvalError::new("lg::eval::value", e.to_string(), span, "comparing these functions")
+                    EvalError::new(
+                        "lg::eval::value",
+                        e.to_string(),
+                        span,
+                        "comparing these functions",
+                    )
                 })?;
                 return Ok(Value::Bool(zero == (op == Eq)));
             }
@@ -262,22 +266,49 @@ pub fn binary(op: BinaryOp, l: Value, r: Value, ls: Span, rs: Span) -> Result<Va
         // Rational functions: sums, differences, rational multiples, and t^p·f for `monomial`s.
         (Add | Sub, Value::Genfunc(f), Value::Genfunc(g)) => {
             if f.f.dim() != g.f.dim() {
-                return Err(dim_error("the rational functions", f.f.dim(), g.f.dim(), ls, rs));
+                return Err(dim_error(
+                    "the rational functions",
+                    f.f.dim(),
+                    g.f.dim(),
+                    ls,
+                    rs,
+                ));
             }
-            let h = if op == Add { f.f.add(&g.f) } else { f.f.sub(&g.f) };
-            Ok(Value::Genfunc(Rc::new(super::value::Genfunc { f: h, names: f.names.clone() })))
+            let h = if op == Add {
+                f.f.add(&g.f)
+            } else {
+                f.f.sub(&g.f)
+            };
+            Ok(Value::Genfunc(Rc::new(super::value::Genfunc {
+                f: h,
+                names: f.names.clone(),
+            })))
         }
         (Mul, Value::Genfunc(f), k) | (Mul, k, Value::Genfunc(f)) if is_number(k) => {
             let c = to_rational(k).expect("a number");
-            Ok(Value::Genfunc(Rc::new(super::value::Genfunc { f: f.f.scale(&c), names: f.names.clone() })))
+            Ok(Value::Genfunc(Rc::new(super::value::Genfunc {
+                f: f.f.scale(&c),
+                names: f.names.clone(),
+            })))
         }
-        (Mul, Value::Genfunc(f), Value::Genfunc(g)) if g.f.terms().len() == 1 && g.f.is_polynomial() || f.f.terms().len() == 1 && f.f.is_polynomial() => {
-            let (mono, other) = if g.f.terms().len() == 1 && g.f.is_polynomial() { (g, f) } else { (f, g) };
+        (Mul, Value::Genfunc(f), Value::Genfunc(g))
+            if g.f.terms().len() == 1 && g.f.is_polynomial()
+                || f.f.terms().len() == 1 && f.f.is_polynomial() =>
+        {
+            let (mono, other) = if g.f.terms().len() == 1 && g.f.is_polynomial() {
+                (g, f)
+            } else {
+                (f, g)
+            };
             let t = &mono.f.terms()[0];
             let h = other.f.shift(&t.exponent).scale(&t.coefficient);
-            Ok(Value::Genfunc(Rc::new(super::value::Genfunc { f: h, names: other.names.clone() })))
+            Ok(Value::Genfunc(Rc::new(super::value::Genfunc {
+                f: h,
+                names: other.names.clone(),
+            })))
         }
-        (Add, Value::StratifiedSet(s), Value::Vector(p)) | (Add, Value::Vector(p), Value::StratifiedSet(s)) => {
+        (Add, Value::StratifiedSet(s), Value::Vector(p))
+        | (Add, Value::Vector(p), Value::StratifiedSet(s)) => {
             Ok(Value::StratifiedSet(Rc::new(s.translate(p))))
         }
         (Union, Value::Set(a), Value::Set(b)) => {
@@ -334,8 +365,15 @@ pub fn binary(op: BinaryOp, l: Value, r: Value, ls: Span, rs: Span) -> Result<Va
                     return Err(super::builtins::sets::overlap_error(&union, &overlap, span))
                 }
                 Err(e) => {
-                    return Err(EvalError::new("lg::eval::value", e.to_string(), span, "these pieces")
-                        .with_help("disjointness is decided exactly for pointed semigroups and their modules"))
+                    return Err(EvalError::new(
+                        "lg::eval::value",
+                        e.to_string(),
+                        span,
+                        "these pieces",
+                    )
+                    .with_help(
+                        "disjointness is decided exactly for pointed semigroups and their modules",
+                    ))
                 }
             }
             Ok(Value::Stratification(Rc::new(union)))

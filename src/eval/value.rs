@@ -340,10 +340,18 @@ impl Ord for Value {
             (Value::Stratification(a), Value::Stratification(b)) => a.cmp(b),
             (Value::Solution(a), Value::Solution(b)) => Rc::as_ptr(a).cmp(&Rc::as_ptr(b)),
             (Value::StratifiedSet(a), Value::StratifiedSet(b)) => {
-                if a == b { Ordering::Equal } else { Rc::as_ptr(a).cmp(&Rc::as_ptr(b)) }
+                if a == b {
+                    Ordering::Equal
+                } else {
+                    Rc::as_ptr(a).cmp(&Rc::as_ptr(b))
+                }
             }
             (Value::Genfunc(a), Value::Genfunc(b)) => {
-                if a == b { Ordering::Equal } else { a.to_string().cmp(&b.to_string()) }
+                if a == b {
+                    Ordering::Equal
+                } else {
+                    a.to_string().cmp(&b.to_string())
+                }
             }
             (Value::Function(a), Value::Function(b)) => a.id().cmp(&b.id()),
             (a, b) => compare_numbers(a, b).expect("same rank means both are numbers"),

@@ -23,7 +23,11 @@ pub fn board(game: &LatticeGame) -> Result<StratifiedSet, SolveError> {
     }
     let ell = solver::functional(game, None)?;
     let defeated = solver::defeated_ideal(game, &ell)?;
-    let points: Vec<Vector> = defeated.sorted().iter().map(|p| Vector::from_i64s(p)).collect();
+    let points: Vec<Vector> = defeated
+        .sorted()
+        .iter()
+        .map(|p| Vector::from_i64s(p))
+        .collect();
     Ok(lambda.difference(&StratifiedSet::from_points(game.dim(), &points))?)
 }
 
@@ -32,12 +36,18 @@ pub fn cone_points(game: &LatticeGame) -> Result<StratifiedSet, AlgebraError> {
     let data = polyhedron_data(game.board().polyhedron())?;
     let cone = data.recession_cone();
     let d = game.dim();
-    let mut ineqs: Vec<(Vector, Integer)> = cone.facets().iter().map(|f| (f.clone(), Integer::ZERO)).collect();
+    let mut ineqs: Vec<(Vector, Integer)> = cone
+        .facets()
+        .iter()
+        .map(|f| (f.clone(), Integer::ZERO))
+        .collect();
     for e in cone.equations() {
         ineqs.push((e.clone(), Integer::ZERO));
         ineqs.push((e.scale(&Integer::from(-1)), Integer::ZERO));
     }
-    StratifiedSet::from_basic(crate::algebra::basic_set::BasicSet::from_inequalities(d, ineqs))
+    StratifiedSet::from_basic(crate::algebra::basic_set::BasicSet::from_inequalities(
+        d, ineqs,
+    ))
 }
 
 /// The P-positions when a theorem gives them: squarefree normal play on N^d, P0 + 2N^d.
@@ -51,13 +61,17 @@ pub fn known_strategy(game: &LatticeGame) -> Result<Option<StratifiedSet>, Solve
     let d = sf.dim();
     let lattice = crate::algebra::lattice::Lattice::generated_by(
         d,
-        &(0..d).map(|i| Vector::unit(d, i).scale(&Integer::from(2))).collect::<Vec<_>>(),
+        &(0..d)
+            .map(|i| Vector::unit(d, i).scale(&Integer::from(2)))
+            .collect::<Vec<_>>(),
     );
     let mut out = StratifiedSet::empty(d);
     for p in sf.p0() {
         let piece = crate::algebra::basic_set::BasicSet::new(
             crate::algebra::coset::Coset::new(p.clone(), &lattice),
-            (0..d).map(|i| (Vector::unit(d, i), p.0[i].clone())).collect(),
+            (0..d)
+                .map(|i| (Vector::unit(d, i), p.0[i].clone()))
+                .collect(),
         );
         out = out.union(&StratifiedSet::from_basic(piece)?)?;
     }
@@ -72,7 +86,11 @@ pub fn is_p_position(f: &RationalFunction, p: &Vector) -> bool {
 
 /// The moves γ from p to a P-position according to the rational strategy f: those with p − γ on
 /// the board and f ⋆ t^{p−γ} ≠ 0 ([GM11] Theorem 3.6).
-pub fn winning_moves_from(f: &RationalFunction, game: &LatticeGame, p: &Vector) -> Result<Vec<Vector>, SolveError> {
+pub fn winning_moves_from(
+    f: &RationalFunction,
+    game: &LatticeGame,
+    p: &Vector,
+) -> Result<Vec<Vector>, SolveError> {
     let options = solver::options(game, p)?;
     Ok(game
         .rules()
@@ -87,7 +105,11 @@ pub fn winning_moves_from(f: &RationalFunction, game: &LatticeGame, p: &Vector) 
 }
 
 /// ((x + C) ∩ P) − x.
-fn future(p_set: &StratifiedSet, cone: &StratifiedSet, x: &Vector) -> Result<StratifiedSet, AlgebraError> {
+fn future(
+    p_set: &StratifiedSet,
+    cone: &StratifiedSet,
+    x: &Vector,
+) -> Result<StratifiedSet, AlgebraError> {
     Ok(p_set
         .intersect(&cone.translate(x))?
         .translate(&x.scale(&Integer::from(-1))))
@@ -131,7 +153,12 @@ mod tests {
 
     fn nim2(misere: bool) -> LatticeGame {
         let rules = RuleSet::new(vec![v(&[1, 0]), v(&[0, 1]), v(&[-1, 1])]).unwrap();
-        let board = if misere { GameBoard::misere(2) } else { GameBoard::normal_play(2) }.unwrap();
+        let board = if misere {
+            GameBoard::misere(2)
+        } else {
+            GameBoard::normal_play(2)
+        }
+        .unwrap();
         LatticeGame::new(rules, board).unwrap()
     }
 
@@ -139,7 +166,14 @@ mod tests {
     fn squarefree_normal_play_is_p0_plus_2n() {
         // {(1,0,0),(0,1,0),(0,0,1),(-1,1,0),(-1,0,1)} in normal play; the Erratum's weakly squarefree
         // {(1,0,0),(0,1,0),(0,0,1),(1,1,0)} has no such strategy.
-        let rules = RuleSet::new(vec![v(&[1, 0, 0]), v(&[0, 1, 0]), v(&[0, 0, 1]), v(&[-1, 1, 0]), v(&[-1, 0, 1])]).unwrap();
+        let rules = RuleSet::new(vec![
+            v(&[1, 0, 0]),
+            v(&[0, 1, 0]),
+            v(&[0, 0, 1]),
+            v(&[-1, 1, 0]),
+            v(&[-1, 0, 1]),
+        ])
+        .unwrap();
         let g = LatticeGame::new(rules, GameBoard::normal_play(3).unwrap()).unwrap();
         let p_set = known_strategy(&g).unwrap().expect("squarefree");
         let mut memo = solver::MemoSolver::new(&g).unwrap();
@@ -152,7 +186,13 @@ mod tests {
             }
         }
         assert!(known_strategy(&nim2(true)).unwrap().is_none());
-        let erratum = RuleSet::new(vec![v(&[1, 0, 0]), v(&[0, 1, 0]), v(&[0, 0, 1]), v(&[1, 1, 0])]).unwrap();
+        let erratum = RuleSet::new(vec![
+            v(&[1, 0, 0]),
+            v(&[0, 1, 0]),
+            v(&[0, 0, 1]),
+            v(&[1, 1, 0]),
+        ])
+        .unwrap();
         let g = LatticeGame::new(erratum, GameBoard::normal_play(3).unwrap()).unwrap();
         assert!(known_strategy(&g).unwrap().is_none());
     }
@@ -173,8 +213,16 @@ mod tests {
         // Misère Nim with heaps ≤ 2 ([GM09] Example 8.7): P = ((1,0) + 2N) ⊎ ((0,2) + 2N^2), from
         // the exact solver on a window, compared for congruence on a window.
         let g = nim2(true);
-        let p1 = StratifiedSet::from_basic(crate::algebra::basic_set::BasicSet::simplicial(&v(&[1, 0]), &[v(&[2, 0])])).unwrap();
-        let p2 = StratifiedSet::from_basic(crate::algebra::basic_set::BasicSet::simplicial(&v(&[0, 2]), &[v(&[2, 0]), v(&[0, 2])])).unwrap();
+        let p1 = StratifiedSet::from_basic(crate::algebra::basic_set::BasicSet::simplicial(
+            &v(&[1, 0]),
+            &[v(&[2, 0])],
+        ))
+        .unwrap();
+        let p2 = StratifiedSet::from_basic(crate::algebra::basic_set::BasicSet::simplicial(
+            &v(&[0, 2]),
+            &[v(&[2, 0]), v(&[0, 2])],
+        ))
+        .unwrap();
         let p_set = p1.union(&p2).unwrap();
         let mut memo = solver::MemoSolver::new(&g).unwrap();
         for x in 0..12 {
@@ -185,7 +233,13 @@ mod tests {
         }
         let cone = cone_points(&g).unwrap();
         let f = RationalFunction::of_set(&p_set).unwrap();
-        for (p, q) in [([1, 0], [3, 0]), ([0, 0], [2, 0]), ([1, 1], [3, 1]), ([0, 2], [2, 2]), ([0, 1], [0, 3])] {
+        for (p, q) in [
+            ([1, 0], [3, 0]),
+            ([0, 0], [2, 0]),
+            ([1, 1], [3, 1]),
+            ([0, 2], [2, 2]),
+            ([0, 1], [0, 3]),
+        ] {
             let (p, q) = (v(&p), v(&q));
             // Brute force on a window: compare p + r and q + r for r in [0, 8]^2.
             let mut brute = None;
@@ -201,9 +255,17 @@ mod tests {
             let w = congruence_witness(&p_set, &cone, &p, &q).unwrap();
             let wf = congruence_witness_from(&f, &cone, &p, &q).unwrap();
             assert_eq!(w.is_some(), brute.is_some(), "{p} ~ {q}");
-            assert_eq!(wf.is_some(), brute.is_some(), "{p} ~ {q} from the rational strategy");
+            assert_eq!(
+                wf.is_some(),
+                brute.is_some(),
+                "{p} ~ {q} from the rational strategy"
+            );
             for r in w.iter().chain(&wf) {
-                assert_ne!(p_set.contains(&p.add(r)), p_set.contains(&q.add(r)), "witness {r}");
+                assert_ne!(
+                    p_set.contains(&p.add(r)),
+                    p_set.contains(&q.add(r)),
+                    "witness {r}"
+                );
             }
         }
     }
@@ -213,7 +275,11 @@ mod tests {
         // Normal-play Nim with heaps ≤ 2 ([GM09] Example 8.2): P = 2N^2, decided from the
         // generating function alone, agreeing with the solver.
         let g = nim2(false);
-        let p_set = StratifiedSet::from_basic(crate::algebra::basic_set::BasicSet::simplicial(&v(&[0, 0]), &[v(&[2, 0]), v(&[0, 2])])).unwrap();
+        let p_set = StratifiedSet::from_basic(crate::algebra::basic_set::BasicSet::simplicial(
+            &v(&[0, 0]),
+            &[v(&[2, 0]), v(&[0, 2])],
+        ))
+        .unwrap();
         let f = RationalFunction::of_set(&p_set).unwrap();
         let mut memo = solver::MemoSolver::new(&g).unwrap();
         for x in 0..10 {
@@ -224,7 +290,11 @@ mod tests {
                 let moves = winning_moves_from(&f, &g, &p).unwrap();
                 assert_eq!(moves.is_empty(), is_p, "{p}");
                 for m in moves {
-                    assert_eq!(memo.outcome(&[x - m.0[0].to_i64().unwrap(), y - m.0[1].to_i64().unwrap()]).unwrap(), solver::Outcome::P);
+                    assert_eq!(
+                        memo.outcome(&[x - m.0[0].to_i64().unwrap(), y - m.0[1].to_i64().unwrap()])
+                            .unwrap(),
+                        solver::Outcome::P
+                    );
                 }
             }
         }

@@ -34,7 +34,10 @@ fn arb_set(d: usize) -> impl Strategy<Value = BasicSet> {
             let coset = Coset::new(v(&c), &Lattice::generated_by(d, &gens));
             BasicSet::new(
                 coset,
-                ineqs.into_iter().map(|(a, b)| (v(&a), Integer::from(b))).collect(),
+                ineqs
+                    .into_iter()
+                    .map(|(a, b)| (v(&a), Integer::from(b)))
+                    .collect(),
             )
         })
 }
@@ -59,7 +62,10 @@ fn a_hidden_empty_set_is_found_empty() {
     // 1 ≤ 3x − 3y ≤ 2 has no integer point though the polyhedron is unbounded.
     let s = BasicSet::from_inequalities(
         2,
-        vec![(v(&[3, -3]), Integer::from(1)), (v(&[-3, 3]), Integer::from(-2))],
+        vec![
+            (v(&[3, -3]), Integer::from(1)),
+            (v(&[-3, 3]), Integer::from(-2)),
+        ],
     );
     assert_eq!(s.find_point().unwrap(), None);
     // 1 ≤ 3x − 2y ≤ 1 with x, y ≥ 100 has points far out.
@@ -83,7 +89,10 @@ fn example_8_2_misere_pieces() {
     let pieces = s.simplicial_pieces().unwrap();
     assert_eq!(
         pieces,
-        vec![SimplicialPiece { offset: v(&[1, 0]), generators: vec![v(&[2, 0])] }]
+        vec![SimplicialPiece {
+            offset: v(&[1, 0]),
+            generators: vec![v(&[2, 0])]
+        }]
     );
 }
 
@@ -122,4 +131,3 @@ proptest! {
         }
     }
 }
-

@@ -47,11 +47,17 @@ fn different_forms_of_one_function_are_equal() {
         &StratifiedSet::from_semigroup(&AffineSemigroup::new(vec![v(&[1])]).unwrap()).unwrap(),
     )
     .unwrap();
-    let shifted = geometric.shift(&v(&[1])).add(&RationalFunction::monomial(&v(&[0])));
+    let shifted = geometric
+        .shift(&v(&[1]))
+        .add(&RationalFunction::monomial(&v(&[0])));
     assert!(geometric.sub(&shifted).is_zero().unwrap());
     let backwards = RationalFunction::from_terms(
         1,
-        vec![Term { denominators: vec![v(&[-1])], exponent: v(&[-1]), coefficient: Q::one() }],
+        vec![Term {
+            denominators: vec![v(&[-1])],
+            exponent: v(&[-1]),
+            coefficient: Q::one(),
+        }],
     );
     assert!(geometric.add(&backwards).is_zero().unwrap());
     assert!(!geometric.is_zero().unwrap());
@@ -67,7 +73,11 @@ fn arb_module(d: usize) -> impl Strategy<Value = AffineModule> {
             if gens.is_empty() {
                 return None;
             }
-            AffineModule::new(offsets.iter().map(|f| v(f)).collect(), AffineSemigroup::new(gens).ok()?).ok()
+            AffineModule::new(
+                offsets.iter().map(|f| v(f)).collect(),
+                AffineSemigroup::new(gens).ok()?,
+            )
+            .ok()
         })
 }
 
@@ -78,7 +88,10 @@ fn enumerate(w: &AffineModule, n: i64) -> Vec<Vector> {
     let mut x = vec![0i64; d];
     loop {
         let p = v(&x);
-        if w.offsets().iter().any(|f| w.semigroup().contains(&p.sub(f)).unwrap()) {
+        if w.offsets()
+            .iter()
+            .any(|f| w.semigroup().contains(&p.sub(f)).unwrap())
+        {
             out.push(p);
         }
         let mut i = d;

@@ -28,7 +28,9 @@ fn semigroup(gens: &[Vec<i64>]) -> AffineSemigroup {
 
 /// Whether x lies in the module F + A, by the semigroup's own membership search.
 fn in_module(w: &AffineModule, x: &Vector) -> bool {
-    w.offsets().iter().any(|f| w.semigroup().contains(&x.sub(f)).unwrap())
+    w.offsets()
+        .iter()
+        .any(|f| w.semigroup().contains(&x.sub(f)).unwrap())
 }
 
 fn arb_module(d: usize) -> impl Strategy<Value = AffineModule> {
@@ -78,7 +80,8 @@ fn example_8_7_complement_within_the_orthant() {
     let p = StratifiedSet::from_stratification(&Stratification::new(vec![p1, p2]).unwrap())
         .unwrap()
         .unwrap();
-    let orthant = StratifiedSet::from_polyhedron(&Polyhedron::Cone(super::super::Cone::Orthant(2))).unwrap();
+    let orthant =
+        StratifiedSet::from_polyhedron(&Polyhedron::Cone(super::super::Cone::Orthant(2))).unwrap();
     let n = p.complement_in(&orthant).unwrap();
     for x in window(2, -2, 12) {
         let inside = x.is_nonnegative();

@@ -12,8 +12,20 @@ type R = Result<Value, EvalError>;
 
 /// What each planned builtin will do, and which part of the project brings it.
 const PLANNED: &[(&str, &str, &str, &str, &str)] = &[
-    ("stratify", "stratify(game) -> stratification", "Finds an affine stratification of the P-positions and certifies it.", "stratify(G)", "stratify and verify"),
-    ("verify", "verify(game, S) -> report", "Decides whether S is exactly the set of P-positions, with a counterexample when not.", "verify(G, 2N^2)", "stratify and verify"),
+    (
+        "stratify",
+        "stratify(game) -> stratification",
+        "Finds an affine stratification of the P-positions and certifies it.",
+        "stratify(G)",
+        "stratify and verify",
+    ),
+    (
+        "verify",
+        "verify(game, S) -> report",
+        "Decides whether S is exactly the set of P-positions, with a counterexample when not.",
+        "verify(G, 2N^2)",
+        "stratify and verify",
+    ),
 ];
 
 fn not_yet(_: &mut Interpreter, a: &mut Args) -> R {
@@ -135,15 +147,22 @@ fn infinite_members(a: &Args) -> R {
     };
     let (lo, hi, weight): (Vec<i64>, Vec<i64>, Option<i64>) = match a.value(1) {
         Value::Int(n) => {
-            let n = n.to_i64().filter(|n| (0..=1_000_000).contains(n)).ok_or_else(|| a.wrong(1, "a weight bound between 0 and 10^6"))?;
+            let n = n
+                .to_i64()
+                .filter(|n| (0..=1_000_000).contains(n))
+                .ok_or_else(|| a.wrong(1, "a weight bound between 0 and 10^6"))?;
             (vec![0; d], vec![n; d], Some(n))
         }
         Value::Tuple(t) if t.len() == 2 => {
-            let ends: Option<Vec<Vec<i64>>> = t.iter().map(|e| match e {
-                Value::Vector(v) if v.dim() == d => v.0.iter().map(Integer::to_i64).collect(),
-                _ => None,
-            }).collect();
-            let ends = ends.ok_or_else(|| a.wrong(1, &format!("a box (lo, hi) of two vectors in Z^{d}")))?;
+            let ends: Option<Vec<Vec<i64>>> = t
+                .iter()
+                .map(|e| match e {
+                    Value::Vector(v) if v.dim() == d => v.0.iter().map(Integer::to_i64).collect(),
+                    _ => None,
+                })
+                .collect();
+            let ends =
+                ends.ok_or_else(|| a.wrong(1, &format!("a box (lo, hi) of two vectors in Z^{d}")))?;
             (ends[0].clone(), ends[1].clone(), None)
         }
         Value::Set(items) | Value::List(items) => {
@@ -167,8 +186,12 @@ fn infinite_members(a: &Args) -> R {
     };
     let mut out = Vec::new();
     let points = match &set {
-        Some(s) => s.members_in_box(&lo, &hi).map_err(|e| super::objects::algebra_error(e, a.span(1)))?,
-        None => crate::algebra::StratifiedSet::whole(d).members_in_box(&lo, &hi).map_err(|e| super::objects::algebra_error(e, a.span(1)))?,
+        Some(s) => s
+            .members_in_box(&lo, &hi)
+            .map_err(|e| super::objects::algebra_error(e, a.span(1)))?,
+        None => crate::algebra::StratifiedSet::whole(d)
+            .members_in_box(&lo, &hi)
+            .map_err(|e| super::objects::algebra_error(e, a.span(1)))?,
     };
     for x in points {
         if weight.is_some_and(|n| x.0.iter().filter_map(Integer::to_i64).sum::<i64>() > n) {

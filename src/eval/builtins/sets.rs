@@ -40,23 +40,43 @@ pub(crate) fn to_set(v: &Value, span: Span) -> Result<StratifiedSet, EvalError> 
             Err(overlap) => Err(overlap_error(s, &overlap, span)),
         },
         Value::StratifiedSet(s) => Ok((**s).clone()),
-        Value::Cone(c) => StratifiedSet::from_polyhedron(&Polyhedron::Cone((**c).clone())).map_err(err),
+        Value::Cone(c) => {
+            StratifiedSet::from_polyhedron(&Polyhedron::Cone((**c).clone())).map_err(err)
+        }
         Value::Polyhedron(p) => StratifiedSet::from_polyhedron(p).map_err(err),
         Value::Set(items) => {
             let vs = super::as_vectors(v, "a point of the set", span)?;
             let Some(d) = vs.first().map(Vector::dim) else {
-                return Err(EvalError::new("lg::eval::value", format!("the empty set {{}} has no dimension ({} elements)", items.len()), span, "empty")
-                    .with_help("give at least one point, or use a semigroup or module"));
+                return Err(EvalError::new(
+                    "lg::eval::value",
+                    format!(
+                        "the empty set {{}} has no dimension ({} elements)",
+                        items.len()
+                    ),
+                    span,
+                    "empty",
+                )
+                .with_help("give at least one point, or use a semigroup or module"));
             };
             if let Some(bad) = vs.iter().find(|x| x.dim() != d) {
-                return Err(algebra_error(AlgebraError::DimensionMismatch { what: format!("the point {bad}"), expected: d, found: bad.dim() }, span));
+                return Err(algebra_error(
+                    AlgebraError::DimensionMismatch {
+                        what: format!("the point {bad}"),
+                        expected: d,
+                        found: bad.dim(),
+                    },
+                    span,
+                ));
             }
             Ok(StratifiedSet::from_points(d, &vs))
         }
         Value::Solution(s) => {
             let pts: Vec<Vector> = super::solution_p_positions(s)
                 .into_iter()
-                .filter_map(|p| match p { Value::Vector(v) => Some((*v).clone()), _ => None })
+                .filter_map(|p| match p {
+                    Value::Vector(v) => Some((*v).clone()),
+                    _ => None,
+                })
                 .collect();
             Ok(StratifiedSet::from_points(s.game().dim(), &pts))
         }
@@ -100,8 +120,17 @@ pub(crate) fn set_value(s: StratifiedSet, span: Span) -> R {
     }
     match s.to_stratification() {
         Ok(Some(strat)) => {
-            if strat.pieces().iter().all(|w| w.semigroup().generators().is_empty()) {
-                let pts = strat.pieces().iter().flat_map(|w| w.offsets().iter().cloned()).map(Value::vector).collect();
+            if strat
+                .pieces()
+                .iter()
+                .all(|w| w.semigroup().generators().is_empty())
+            {
+                let pts = strat
+                    .pieces()
+                    .iter()
+                    .flat_map(|w| w.offsets().iter().cloned())
+                    .map(Value::vector)
+                    .collect();
                 return Ok(Value::set(pts));
             }
             Ok(Value::Stratification(Rc::new(strat)))
@@ -128,7 +157,14 @@ pub(crate) fn set_operation(op: char, l: &Value, r: &Value, ls: Span, rs: Span) 
     let b = to_set(r, rs)?;
     let span = ls.to(rs);
     if a.dim() != b.dim() {
-        return Err(algebra_error(AlgebraError::DimensionMismatch { what: format!("the sets of `{op}`"), expected: a.dim(), found: b.dim() }, span));
+        return Err(algebra_error(
+            AlgebraError::DimensionMismatch {
+                what: format!("the sets of `{op}`"),
+                expected: a.dim(),
+                found: b.dim(),
+            },
+            span,
+        ));
     }
     let out = match op {
         '∪' => a.union(&b),
@@ -171,12 +207,30 @@ fn genfunc(_: &mut Interpreter, a: &mut Args) -> R {
         Some((v, vs)) => {
             let items = match v {
                 Value::List(items) | Value::Tuple(items) => items.to_vec(),
-                _ => return Err(EvalError::type_error("the variable names", "a list of strings", v.type_name(), vs)),
+                _ => {
+                    return Err(EvalError::type_error(
+                        "the variable names",
+                        "a list of strings",
+                        v.type_name(),
+                        vs,
+                    ))
+                }
             };
-            let names: Vec<String> = items.iter().filter_map(|x| match x { Value::Str(s) => Some(s.to_string()), _ => None }).collect();
+            let names: Vec<String> = items
+                .iter()
+                .filter_map(|x| match x {
+                    Value::Str(s) => Some(s.to_string()),
+                    _ => None,
+                })
+                .collect();
             if names.len() != items.len() || names.len() != set.dim() {
-                return Err(EvalError::new("lg::eval::value", format!("give {} variable names as strings", set.dim()), vs, "variable names")
-                    .with_help("for example `vars: [\"x\", \"y\"]`"));
+                return Err(EvalError::new(
+                    "lg::eval::value",
+                    format!("give {} variable names as strings", set.dim()),
+                    vs,
+                    "variable names",
+                )
+                .with_help("for example `vars: [\"x\", \"y\"]`"));
             }
             names
         }
@@ -193,11 +247,23 @@ fn hadamard(_: &mut Interpreter, a: &mut Args) -> R {
         _ => return Err(a.wrong(1, "a rational function or a vector p (for t^p)")),
     };
     if g.dim() != f.f.dim() {
-        return Err(algebra_error(AlgebraError::DimensionMismatch { what: "the second factor".into(), expected: f.f.dim(), found: g.dim() }, a.span(1)));
+        return Err(algebra_error(
+            AlgebraError::DimensionMismatch {
+                what: "the second factor".into(),
+                expected: f.f.dim(),
+                found: g.dim(),
+            },
+            a.span(1),
+        ));
     }
     let h = f.f.hadamard(&g).map_err(|e| match e {
-        AlgebraError::NotPointed { .. } => EvalError::new("lg::eval::value", "the denominators do not lie in a common pointed cone", a.span, "here")
-            .with_help("[GM11] Lemma 3.5 needs both series to live in one pointed cone"),
+        AlgebraError::NotPointed { .. } => EvalError::new(
+            "lg::eval::value",
+            "the denominators do not lie in a common pointed cone",
+            a.span,
+            "here",
+        )
+        .with_help("[GM11] Lemma 3.5 needs both series to live in one pointed cone"),
         e => algebra_error(e, a.span),
     })?;
     Ok(genfunc_value(h, f.names.clone()))
@@ -205,7 +271,10 @@ fn hadamard(_: &mut Interpreter, a: &mut Args) -> R {
 
 fn monomial(_: &mut Interpreter, a: &mut Args) -> R {
     let p = a.vector(0)?;
-    Ok(genfunc_value(RationalFunction::monomial(&p), default_names(p.dim())))
+    Ok(genfunc_value(
+        RationalFunction::monomial(&p),
+        default_names(p.dim()),
+    ))
 }
 
 fn series(_: &mut Interpreter, a: &mut Args) -> R {
@@ -214,11 +283,25 @@ fn series(_: &mut Interpreter, a: &mut Args) -> R {
     let ell = match a.named("functional") {
         Some((Value::Vector(l), ls)) => {
             if l.dim() != f.f.dim() {
-                return Err(algebra_error(AlgebraError::DimensionMismatch { what: "the functional".into(), expected: f.f.dim(), found: l.dim() }, ls));
+                return Err(algebra_error(
+                    AlgebraError::DimensionMismatch {
+                        what: "the functional".into(),
+                        expected: f.f.dim(),
+                        found: l.dim(),
+                    },
+                    ls,
+                ));
             }
             (**l).clone()
         }
-        Some((v, vs)) => return Err(EvalError::type_error("the functional", "an integer vector", v.type_name(), vs)),
+        Some((v, vs)) => {
+            return Err(EvalError::type_error(
+                "the functional",
+                "an integer vector",
+                v.type_name(),
+                vs,
+            ))
+        }
         None => Vector(vec![Integer::ONE; f.f.dim()]),
     };
     let s = f.f.series(&ell, &degree).map_err(|bad| {
@@ -235,11 +318,14 @@ fn evaluate(_: &mut Interpreter, a: &mut Args) -> R {
         Value::Tuple(t) => t.to_vec(),
         _ => return Err(a.wrong(1, "a point (a tuple of numbers)")),
     };
-    let xs: Option<Vec<BigRational>> = items.iter().map(|x| match x {
-        Value::Int(i) => Some(BigRational::from(i.to_bigint())),
-        Value::Rational(r) => Some((**r).clone()),
-        _ => None,
-    }).collect();
+    let xs: Option<Vec<BigRational>> = items
+        .iter()
+        .map(|x| match x {
+            Value::Int(i) => Some(BigRational::from(i.to_bigint())),
+            Value::Rational(r) => Some((**r).clone()),
+            _ => None,
+        })
+        .collect();
     let Some(xs) = xs.filter(|x| x.len() == f.f.dim()) else {
         return Err(a.wrong(1, &format!("a point of {} numbers", f.f.dim())));
     };
@@ -254,7 +340,12 @@ fn latex(_: &mut Interpreter, a: &mut Args) -> R {
     match a.value(0) {
         Value::Genfunc(g) => Ok(Value::str(&g.f.latex(&g.names))),
         Value::Stratification(s) => {
-            let text = s.to_string().replace('⊎', "\\uplus").replace("N{", "\\mathbb{N}\\{").replace('}', "\\}").replace("\\mathbb{N}\\{", "\\mathbb{N}\\{");
+            let text = s
+                .to_string()
+                .replace('{', "\\{")
+                .replace('}', "\\}")
+                .replace('ℕ', "\\mathbb{N}")
+                .replace('⊎', "\\uplus");
             Ok(Value::str(&text))
         }
         _ => Err(a.wrong(0, "a rational function or a stratification")),
@@ -282,12 +373,22 @@ fn complexity(_: &mut Interpreter, a: &mut Args) -> R {
                 _ => unreachable!("matched"),
             };
             // [GM11] Definition 4.9: d(Σ n_i + Σ m_i) + the entries of every F_i and A_i.
-            pieces.iter().map(|w| {
-                let gens = w.semigroup().generators();
-                (w.dim() * (gens.len() + w.offsets().len())) as u64 + bits(gens) + bits(w.offsets())
-            }).sum()
+            pieces
+                .iter()
+                .map(|w| {
+                    let gens = w.semigroup().generators();
+                    (w.dim() * (gens.len() + w.offsets().len())) as u64
+                        + bits(gens)
+                        + bits(w.offsets())
+                })
+                .sum()
         }
-        _ => return Err(a.wrong(0, "a game, rational function, semigroup, module or stratification")),
+        _ => {
+            return Err(a.wrong(
+                0,
+                "a game, rational function, semigroup, module or stratification",
+            ))
+        }
     };
     Ok(Value::int(Integer::from(n as i64)))
 }
@@ -296,25 +397,38 @@ fn complement(_: &mut Interpreter, a: &mut Args) -> R {
     let s = to_set(a.value(0), a.span(0))?;
     let d = s.dim();
     let universe = if a.len() < 2 {
-        StratifiedSet::from_polyhedron(&Polyhedron::Cone(Cone::Orthant(d))).map_err(|e| algebra_error(e, a.span))?
+        StratifiedSet::from_polyhedron(&Polyhedron::Cone(Cone::Orthant(d)))
+            .map_err(|e| algebra_error(e, a.span))?
     } else {
         match a.value(1) {
             Value::Game(g) => strategy::board(g).map_err(|e| solve_error(e, a.span(1)))?,
-            Value::Board(b) => StratifiedSet::from_polyhedron(b.polyhedron()).map_err(|e| algebra_error(e, a.span(1)))?,
+            Value::Board(b) => StratifiedSet::from_polyhedron(b.polyhedron())
+                .map_err(|e| algebra_error(e, a.span(1)))?,
             v => to_set(v, a.span(1))?,
         }
     };
     if universe.dim() != d {
-        return Err(algebra_error(AlgebraError::DimensionMismatch { what: "the universe of the complement".into(), expected: d, found: universe.dim() }, a.span(1)));
+        return Err(algebra_error(
+            AlgebraError::DimensionMismatch {
+                what: "the universe of the complement".into(),
+                expected: d,
+                found: universe.dim(),
+            },
+            a.span(1),
+        ));
     }
-    let out = s.complement_in(&universe).map_err(|e| algebra_error(e, a.span))?;
+    let out = s
+        .complement_in(&universe)
+        .map_err(|e| algebra_error(e, a.span))?;
     set_value(out, a.span)
 }
 
 fn is_empty(_: &mut Interpreter, a: &mut Args) -> R {
     match a.value(0) {
         Value::Set(x) | Value::List(x) => Ok(Value::Bool(x.is_empty())),
-        Value::Genfunc(g) => Ok(Value::Bool(g.f.is_zero().map_err(|e| algebra_error(e, a.span(0)))?)),
+        Value::Genfunc(g) => Ok(Value::Bool(
+            g.f.is_zero().map_err(|e| algebra_error(e, a.span(0)))?,
+        )),
         v => Ok(Value::Bool(to_set(v, a.span(0))?.is_empty())),
     }
 }
@@ -341,14 +455,32 @@ fn congruence(a: &Args) -> Result<Option<Vector>, EvalError> {
     };
     for (x, i) in [(&p, 1), (&q, 2)] {
         if x.dim() != dim {
-            return Err(algebra_error(AlgebraError::DimensionMismatch { what: format!("the position {x}"), expected: dim, found: x.dim() }, a.span(i)));
+            return Err(algebra_error(
+                AlgebraError::DimensionMismatch {
+                    what: format!("the position {x}"),
+                    expected: dim,
+                    found: x.dim(),
+                },
+                a.span(i),
+            ));
         }
     }
     let cone = match (a.named("cone"), a.value(0)) {
-        (Some((Value::Cone(c), cs)), _) => StratifiedSet::from_polyhedron(&Polyhedron::Cone((**c).clone())).map_err(|e| algebra_error(e, cs))?,
-        (Some((v, vs)), _) => return Err(EvalError::type_error("the cone C", "a cone", v.type_name(), vs)),
+        (Some((Value::Cone(c), cs)), _) => {
+            StratifiedSet::from_polyhedron(&Polyhedron::Cone((**c).clone()))
+                .map_err(|e| algebra_error(e, cs))?
+        }
+        (Some((v, vs)), _) => {
+            return Err(EvalError::type_error(
+                "the cone C",
+                "a cone",
+                v.type_name(),
+                vs,
+            ))
+        }
         (None, Value::Game(g)) => strategy::cone_points(g).map_err(|e| algebra_error(e, span))?,
-        (None, _) => StratifiedSet::from_polyhedron(&Polyhedron::Cone(Cone::Orthant(dim))).map_err(|e| algebra_error(e, span))?,
+        (None, _) => StratifiedSet::from_polyhedron(&Polyhedron::Cone(Cone::Orthant(dim)))
+            .map_err(|e| algebra_error(e, span))?,
     };
     let result = match strategy {
         Strategy::Set(s) => strategy::congruence_witness(&s, &cone, &p, &q),
