@@ -192,12 +192,10 @@ impl StratifiedSet {
 
     /// Some point of the set, or `None` when it is empty.
     pub fn find_point(&self) -> Result<Option<Vector>, AlgebraError> {
-        Ok(self.pieces.first().map(|p| {
-            p.find_point()
-                .ok()
-                .flatten()
-                .expect("pieces are kept nonempty")
-        }))
+        match self.pieces.first() {
+            Some(p) => p.find_point(),
+            None => Ok(None),
+        }
     }
 
     /// Whether the set is empty (pieces are kept nonempty, so this is immediate).

@@ -300,6 +300,15 @@ pub fn binary(op: BinaryOp, l: Value, r: Value, ls: Span, rs: Span) -> Result<Va
             } else {
                 (f, g)
             };
+            if f.f.dim() != g.f.dim() {
+                return Err(dim_error(
+                    "the rational functions",
+                    f.f.dim(),
+                    g.f.dim(),
+                    ls,
+                    rs,
+                ));
+            }
             let t = &mono.f.terms()[0];
             let h = other.f.shift(&t.exponent).scale(&t.coefficient);
             Ok(Value::Genfunc(Rc::new(super::value::Genfunc {
@@ -309,6 +318,15 @@ pub fn binary(op: BinaryOp, l: Value, r: Value, ls: Span, rs: Span) -> Result<Va
         }
         (Add, Value::StratifiedSet(s), Value::Vector(p))
         | (Add, Value::Vector(p), Value::StratifiedSet(s)) => {
+            if s.dim() != p.dim() {
+                return Err(dim_error(
+                    "a translation of a set",
+                    s.dim(),
+                    p.dim(),
+                    ls,
+                    rs,
+                ));
+            }
             Ok(Value::StratifiedSet(Rc::new(s.translate(p))))
         }
         (Union, Value::Set(a), Value::Set(b)) => {

@@ -467,6 +467,16 @@ fn congruence(a: &Args) -> Result<Option<Vector>, EvalError> {
     }
     let cone = match (a.named("cone"), a.value(0)) {
         (Some((Value::Cone(c), cs)), _) => {
+            if c.dim() != dim {
+                return Err(algebra_error(
+                    AlgebraError::DimensionMismatch {
+                        what: "the cone C".into(),
+                        expected: dim,
+                        found: c.dim(),
+                    },
+                    cs,
+                ));
+            }
             StratifiedSet::from_polyhedron(&Polyhedron::Cone((**c).clone()))
                 .map_err(|e| algebra_error(e, cs))?
         }
@@ -626,6 +636,18 @@ pub(crate) fn winning_moves_from(a: &Args) -> R {
         return Err(a.wrong(1, "a game"));
     };
     let p = a.vector(2)?;
+    for (d, what, i) in [(g.dim(), "the game", 1), (p.dim(), "the position", 2)] {
+        if d != f.f.dim() {
+            return Err(algebra_error(
+                AlgebraError::DimensionMismatch {
+                    what: format!("{what} (the rational strategy has {} variables)", f.f.dim()),
+                    expected: f.f.dim(),
+                    found: d,
+                },
+                a.span(i),
+            ));
+        }
+    }
     let moves = strategy::winning_moves_from(&f.f, g, &p).map_err(|e| solve_error(e, a.span(2)))?;
     Ok(Value::set(moves.into_iter().map(Value::vector).collect()))
 }
