@@ -289,6 +289,7 @@ impl fmt::Display for Coset {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::algebra::testing::box_points;
     use proptest::prelude::*;
 
     fn v(xs: &[i64]) -> Vector {
@@ -298,23 +299,6 @@ mod tests {
     fn coset(c: &[i64], gens: &[Vec<i64>]) -> Coset {
         let gens: Vec<Vector> = gens.iter().map(|g| v(g)).collect();
         Coset::new(v(c), &Lattice::generated_by(c.len(), &gens))
-    }
-
-    fn window(d: usize, r: i64) -> Vec<Vector> {
-        let mut out = vec![vec![]];
-        for _ in 0..d {
-            out = out
-                .into_iter()
-                .flat_map(|p: Vec<i64>| {
-                    (-r..=r).map(move |x| {
-                        let mut q = p.clone();
-                        q.push(x);
-                        q
-                    })
-                })
-                .collect();
-        }
-        out.iter().map(|p| v(p)).collect()
     }
 
     #[test]
@@ -348,7 +332,7 @@ mod tests {
         fn intersection_and_difference_agree_with_enumeration(a in arb_coset(2), b in arb_coset(2)) {
             let meet = a.intersect(&b);
             let pieces = a.difference(&b);
-            for x in window(2, 6) {
+            for x in box_points(2, -6, 6) {
                 let inside = a.contains(&x) && b.contains(&x);
                 prop_assert_eq!(meet.as_ref().is_some_and(|m| m.contains(&x)), inside, "{} ∩ {} at {}", a, b, x);
                 let count = pieces.iter().filter(|(c, h)| c.contains(&x) && h.as_ref().is_none_or(|(n, v)| n.dot(&x) >= *v)).count();

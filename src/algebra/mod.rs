@@ -22,6 +22,8 @@ mod polyhedron;
 mod semigroup;
 mod stratification;
 pub mod stratified_set;
+#[cfg(test)]
+pub(crate) mod testing;
 mod vector;
 
 pub use cone::Cone;

@@ -234,6 +234,7 @@ mod tests {
     use super::*;
     use crate::algebra::lattice::Lattice;
     use crate::algebra::polyhedral::ConeData;
+    use crate::algebra::testing::box_points;
     use std::collections::BTreeSet;
 
     fn v(xs: &[i64]) -> Vector {
@@ -331,24 +332,6 @@ mod tests {
             }
         }
         sums
-    }
-
-    /// Every point of the box [lo, hi]^d.
-    fn box_points(d: usize, lo: i64, hi: i64) -> Vec<Vector> {
-        let mut points = vec![Vec::new()];
-        for _ in 0..d {
-            points = points
-                .into_iter()
-                .flat_map(|p: Vec<i64>| {
-                    (lo..=hi).map(move |x| {
-                        let mut q = p.clone();
-                        q.push(x);
-                        q
-                    })
-                })
-                .collect();
-        }
-        points.iter().map(|p| v(p)).collect()
     }
 
     fn l1(x: &Vector) -> i64 {

@@ -1,26 +1,6 @@
 use super::*;
+use crate::algebra::testing::{box_points as window, v};
 use proptest::prelude::*;
-
-fn v(xs: &[i64]) -> Vector {
-    Vector::from_i64s(xs)
-}
-
-fn window(d: usize, lo: i64, hi: i64) -> Vec<Vector> {
-    let mut out = vec![vec![]];
-    for _ in 0..d {
-        out = out
-            .into_iter()
-            .flat_map(|p: Vec<i64>| {
-                (lo..=hi).map(move |x| {
-                    let mut q = p.clone();
-                    q.push(x);
-                    q
-                })
-            })
-            .collect();
-    }
-    out.iter().map(|p| v(p)).collect()
-}
 
 /// A random basic set in Z^d: a coset and up to 4 inequalities.
 fn arb_set(d: usize) -> impl Strategy<Value = BasicSet> {

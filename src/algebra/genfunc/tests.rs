@@ -1,10 +1,7 @@
 use super::*;
+use crate::algebra::testing::{arb_module, v};
 use crate::algebra::{AffineModule, AffineSemigroup, Stratification};
 use proptest::prelude::*;
-
-fn v(xs: &[i64]) -> Vector {
-    Vector::from_i64s(xs)
-}
 
 fn module(offsets: &[Vec<i64>], gens: &[Vec<i64>]) -> AffineModule {
     AffineModule::new(
@@ -61,24 +58,6 @@ fn different_forms_of_one_function_are_equal() {
     );
     assert!(geometric.add(&backwards).is_zero().unwrap());
     assert!(!geometric.is_zero().unwrap());
-}
-
-fn arb_module(d: usize) -> impl Strategy<Value = AffineModule> {
-    (
-        proptest::collection::vec(proptest::collection::vec(0i64..=3, d), 1..=3),
-        proptest::collection::vec(proptest::collection::vec(0i64..=3, d), 1..=4),
-    )
-        .prop_filter_map("a nonzero generator", move |(offsets, gens)| {
-            let gens: Vec<Vector> = gens.iter().map(|g| v(g)).filter(|g| !g.is_zero()).collect();
-            if gens.is_empty() {
-                return None;
-            }
-            AffineModule::new(
-                offsets.iter().map(|f| v(f)).collect(),
-                AffineSemigroup::new(gens).ok()?,
-            )
-            .ok()
-        })
 }
 
 /// Brute force: the points of F + A with coordinate sum ≤ n.

@@ -1,26 +1,6 @@
 use super::*;
+use crate::algebra::testing::{arb_module, box_points as window, v};
 use proptest::prelude::*;
-
-fn v(xs: &[i64]) -> Vector {
-    Vector::from_i64s(xs)
-}
-
-fn window(d: usize, lo: i64, hi: i64) -> Vec<Vector> {
-    let mut out = vec![vec![]];
-    for _ in 0..d {
-        out = out
-            .into_iter()
-            .flat_map(|p: Vec<i64>| {
-                (lo..=hi).map(move |x| {
-                    let mut q = p.clone();
-                    q.push(x);
-                    q
-                })
-            })
-            .collect();
-    }
-    out.iter().map(|p| v(p)).collect()
-}
 
 fn semigroup(gens: &[Vec<i64>]) -> AffineSemigroup {
     AffineSemigroup::new(gens.iter().map(|g| v(g)).collect()).unwrap()
@@ -31,21 +11,6 @@ fn in_module(w: &AffineModule, x: &Vector) -> bool {
     w.offsets()
         .iter()
         .any(|f| w.semigroup().contains(&x.sub(f)).unwrap())
-}
-
-fn arb_module(d: usize) -> impl Strategy<Value = AffineModule> {
-    (
-        proptest::collection::vec(proptest::collection::vec(0i64..=3, d), 1..=3),
-        proptest::collection::vec(proptest::collection::vec(0i64..=3, d), 1..=4),
-    )
-        .prop_filter_map("a nonzero generator", move |(offsets, gens)| {
-            let gens: Vec<Vector> = gens.iter().map(|g| v(g)).filter(|g| !g.is_zero()).collect();
-            if gens.is_empty() {
-                return None;
-            }
-            let a = AffineSemigroup::new(gens).ok()?;
-            AffineModule::new(offsets.iter().map(|f| v(f)).collect(), a).ok()
-        })
 }
 
 #[test]

@@ -7,6 +7,7 @@ use num_rational::BigRational;
 use proptest::prelude::*;
 
 use super::*;
+use crate::algebra::testing::box_coordinates;
 use crate::algebra::{Cone, Integer, Matrix, Polyhedron, Vector};
 use crate::game::{GameBoard, LatticeGame, RuleSet};
 
@@ -121,24 +122,6 @@ fn reference(game: &LatticeGame, rows: &[(&[i64], i64)]) -> Reference {
     }
 }
 
-/// All points of the box [lo, hi]^d.
-fn box_points(d: usize, lo: i64, hi: i64) -> Vec<Vec<i64>> {
-    let mut pts = vec![vec![]];
-    for _ in 0..d {
-        pts = pts
-            .into_iter()
-            .flat_map(|p: Vec<i64>| {
-                (lo..=hi).map(move |x| {
-                    let mut q = p.clone();
-                    q.push(x);
-                    q
-                })
-            })
-            .collect();
-    }
-    pts
-}
-
 /// Solves on a weight region and a box and compares every point with the reference.
 fn compare(game: &LatticeGame, rows: &[(&[i64], i64)], weight: i64) -> Result<(), TestCaseError> {
     let d = game.dim();
@@ -152,7 +135,7 @@ fn compare(game: &LatticeGame, rows: &[(&[i64], i64)], weight: i64) -> Result<()
     .unwrap();
     let (mut p_count, mut all) = (0u64, 0u64);
     let mut p_list = Vec::new();
-    for p in box_points(d, -3, 8) {
+    for p in box_coordinates(d, -3, 8) {
         let w: i64 = p.iter().zip(&ell).map(|(x, l)| x * l).sum();
         let got = sol.outcome(&p);
         let want = reference.outcome(&p);
@@ -186,7 +169,7 @@ fn compare(game: &LatticeGame, rows: &[(&[i64], i64)], weight: i64) -> Result<()
     let hi = Vector::from_i64s(&vec![3; d]);
     let boxed = Solution::solve(game, &Region::Box { lo, hi }, SolveOptions::default()).unwrap();
     let mut memo = MemoSolver::new(game).unwrap();
-    for p in box_points(d, 0, 3) {
+    for p in box_coordinates(d, 0, 3) {
         let want = reference.outcome(&p);
         prop_assert_eq!(boxed.outcome(&p), Some(want), "box at {:?}", p);
         prop_assert_eq!(memo.outcome(&p).unwrap(), want, "memo at {:?}", p);
@@ -353,7 +336,7 @@ fn squarefree_agrees_with_the_row_solver() {
             SolveOptions::default(),
         )
         .unwrap();
-        for p in box_points(d, 0, hi) {
+        for p in box_coordinates(d, 0, hi) {
             let parity: Vec<bool> = p.iter().map(|x| x % 2 == 1).collect();
             let want = if sf.is_p(&parity) {
                 Outcome::P
