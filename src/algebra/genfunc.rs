@@ -607,3 +607,6 @@ impl fmt::Display for Shown<'_> {
 
 #[cfg(test)]
 mod tests;
+mod univariate;
+
+pub use univariate::{HilbertSeries, SpecializationError};

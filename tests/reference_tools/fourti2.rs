@@ -57,3 +57,40 @@ pub fn hilbert(n: usize, rows: &[(Vec<i64>, Relation)]) -> Option<Vec<Vec<i64>>>
             .collect(),
     )
 }
+
+/// 4ti2's `groebner` on the d × n matrix whose columns are `columns`: a Gröbner basis of the
+/// toric ideal I_A = ⟨x^u − x^v : Au = Av⟩, each binomial x^{w+} − x^{w−} given as w = w+ − w−
+/// with leading term x^{w+}. `None` when 4ti2 fails.
+pub fn groebner(columns: &[Vec<i64>]) -> Option<Vec<Vec<i64>>> {
+    let d = columns.first()?.len();
+    let n = columns.len();
+    let dir = super::scratch("4ti2");
+    let project = dir.join("toric");
+    let mut mat = format!("{d} {n}\n");
+    for i in 0..d {
+        let row: Vec<String> = columns.iter().map(|c| c[i].to_string()).collect();
+        mat.push_str(&row.join(" "));
+        mat.push('\n');
+    }
+    std::fs::write(project.with_extension("mat"), mat).ok()?;
+    let out = Command::new("4ti2-groebner")
+        .arg("-q")
+        .arg(&project)
+        .output()
+        .ok()?;
+    if !out.status.success() {
+        eprintln!(
+            "4ti2-groebner failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        return None;
+    }
+    let text = std::fs::read_to_string(project.with_extension("gro")).ok()?;
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut lines = text.lines();
+    let count: usize = lines.next()?.split_whitespace().next()?.parse().ok()?;
+    lines
+        .take(count)
+        .map(|l| l.split_whitespace().map(|x| x.parse().ok()).collect())
+        .collect()
+}

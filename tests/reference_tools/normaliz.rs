@@ -40,6 +40,8 @@ pub struct NormalizOutput {
     pub rank: usize,
     /// The embedding dimension (the ambient space's dimension, `amb_space`).
     pub embedding_dim: usize,
+    /// The whole `.out` file.
+    pub text: String,
 }
 
 impl NormalizOutput {
@@ -68,6 +70,52 @@ impl NormalizOutput {
         self.matrix("basis elements of maximal subspace")
     }
 
+    /// The Hilbert series (flag `-q`, input with a `grading`): the block
+    ///
+    /// ```text
+    /// Hilbert series:
+    /// 1 1 1 -1
+    /// denominator with 2 factors:
+    /// 1:1  3:1
+    ///
+    /// shift = 1
+    /// ```
+    ///
+    /// read as t^shift (1 + t + t^2 − t^3) / ((1 − t)(1 − t^3)); the shift line is absent when
+    /// it is 0. Run with `NoGradingDenom` in the input, or Normaliz divides the degrees by the
+    /// gcd of the grading on the lattice.
+    pub fn hilbert_series(&self) -> Option<NormalizSeries> {
+        let lines: Vec<&str> = self.text.lines().map(str::trim).collect();
+        let at = lines.iter().position(|l| *l == "Hilbert series:")?;
+        let numerator = lines
+            .get(at + 1)?
+            .split_whitespace()
+            .map(|x| x.parse().ok())
+            .collect::<Option<Vec<i64>>>()?;
+        if !lines.get(at + 2)?.starts_with("denominator with") {
+            return None;
+        }
+        let denominator = lines
+            .get(at + 3)?
+            .split_whitespace()
+            .map(|f| {
+                let (k, m) = f.split_once(':')?;
+                Some((k.parse().ok()?, m.parse().ok()?))
+            })
+            .collect::<Option<Vec<(i64, u32)>>>()?;
+        let shift = lines
+            .iter()
+            .skip(at)
+            .take_while(|l| !l.starts_with("degree of Hilbert Series"))
+            .find_map(|l| l.strip_prefix("shift = ")?.trim().parse().ok())
+            .unwrap_or(0);
+        Some(NormalizSeries {
+            numerator,
+            denominator,
+            shift,
+        })
+    }
+
     /// The Hilbert basis. Normaliz lists it whole ("Hilbert basis elements"), or, when it found a
     /// grading, split into the degree-1 elements ("lattice points in polytope (Hilbert basis
     /// elements of degree 1)") and the "further Hilbert basis elements of higher degree".
@@ -77,6 +125,17 @@ impl NormalizOutput {
         all.extend(self.matrix("further Hilbert basis elements of higher degree"));
         all
     }
+}
+
+/// Normaliz's Hilbert series t^shift N(t) / Π (1 − t^k)^m, N's coefficients from t^0 up.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NormalizSeries {
+    /// N's coefficients.
+    pub numerator: Vec<i64>,
+    /// The factors (k, m) of the denominator.
+    pub denominator: Vec<(i64, u32)>,
+    /// The power of t in front.
+    pub shift: i64,
 }
 
 /// The text of a Normaliz input file (see the module documentation).
@@ -145,7 +204,10 @@ fn scalar(line: &str, key: &str) -> Option<usize> {
 /// Parses a Normaliz `.out` file; `None` when a matrix is cut short or has a non-integer entry
 /// (or one beyond i64).
 pub fn parse(report: &str) -> Option<NormalizOutput> {
-    let mut out = NormalizOutput::default();
+    let mut out = NormalizOutput {
+        text: report.to_string(),
+        ..NormalizOutput::default()
+    };
     let lines: Vec<&str> = report.lines().collect();
     let mut i = 0;
     while i < lines.len() {

@@ -10,7 +10,7 @@ use num_rational::BigRational;
 use super::objects::algebra_error;
 use super::solve::solve_error;
 use super::{Args, Builtin};
-use crate::algebra::genfunc::{default_names, RationalFunction};
+use crate::algebra::genfunc::{default_names, RationalFunction, SpecializationError};
 use crate::algebra::{AlgebraError, Cone, Integer, Polyhedron, StratifiedSet, Vector};
 use crate::eval::value::{Genfunc, Value};
 use crate::eval::{EvalError, Interpreter};
@@ -311,6 +311,38 @@ fn series(_: &mut Interpreter, a: &mut Args) -> R {
     Ok(genfunc_value(s, f.names.clone()))
 }
 
+fn hilbert_series(_: &mut Interpreter, a: &mut Args) -> R {
+    let f = as_genfunc(a, 0)?;
+    let grading = match a.value(1) {
+        Value::Vector(g) => (**g).clone(),
+        _ => return Err(a.wrong(1, "a grading (an integer vector)")),
+    };
+    if grading.dim() != f.f.dim() {
+        return Err(algebra_error(
+            AlgebraError::DimensionMismatch {
+                what: "the grading".into(),
+                expected: f.f.dim(),
+                found: grading.dim(),
+            },
+            a.span(1),
+        ));
+    }
+    match f.f.hilbert_series(&grading) {
+        Ok(h) => Ok(Value::str(&h.to_string())),
+        Err(SpecializationError::NotPositive(bad)) => Err(EvalError::new(
+            "lg::eval::value",
+            format!("the grading {grading} is not positive on the denominator exponent {bad}, so the Hilbert series is no power series"),
+            a.span(1),
+            "this grading",
+        )
+        .with_help("give a grading positive on every denominator exponent (on the set's recession cone)")),
+        Err(SpecializationError::TooLarge(what)) => Err(algebra_error(
+            AlgebraError::TooLarge(what),
+            a.span(1),
+        )),
+    }
+}
+
 fn evaluate(_: &mut Interpreter, a: &mut Args) -> R {
     let f = as_genfunc(a, 0)?;
     let items: Vec<Value> = match a.value(1) {
@@ -547,6 +579,17 @@ pub(super) fn register(r: &mut Vec<Builtin>) {
         max_args: Some(2),
         named: &["functional"],
         func: series,
+    });
+    r.push(Builtin {
+        name: "hilbert_series",
+        signature: "hilbert_series(f, grading) -> string",
+        doc: "The Hilbert series of f under a Z-grading g: f with t_i replaced by t^(g_i), that is Σ t^(g·x) over the\n\
+              points x counted, as N(t)/Π(1 - t^k)^m in Normaliz's form (g must be positive on every denominator).",
+        example: "hilbert_series(genfunc(N{(2, 0), (1, 1), (0, 2)}), (1, 1))",
+        min_args: 2,
+        max_args: Some(2),
+        named: &[],
+        func: hilbert_series,
     });
     r.push(Builtin {
         name: "evaluate",

@@ -1,0 +1,319 @@
+//! Hilbert series of our rational generating functions (`genfunc`, specialised to a Z-grading g by
+//! `RationalFunction::hilbert_series`) against the reference tools, as exact rational functions
+//! (N1·D2 = N2·D1):
+//! - normal affine monoids R_+A ∩ ZA of random semigroups, against Normaliz (`cone_and_lattice`,
+//!   flag `-q`);
+//! - lattice points of random rational polyhedra, modules over their recession monoids, with and
+//!   without a congruence, against Normaliz (`inhom_inequalities`, `inhom_congruences`);
+//! - non-normal affine monoids, which Normaliz 3.9 cannot take (its `monoid` input came in 3.10),
+//!   against 4ti2: the standard monomials of a Gröbner basis of the toric ideal I_A are in
+//!   bijection with A, so counting them by degree gives A's Hilbert series term by term.
+
+mod reference_tools;
+
+use std::collections::BTreeMap;
+
+use lattice_games::algebra::basic_set::BasicSet;
+use lattice_games::algebra::coset::Coset;
+use lattice_games::algebra::genfunc::{HilbertSeries, RationalFunction};
+use lattice_games::algebra::lattice::Lattice;
+use lattice_games::algebra::{AffineSemigroup, Integer, StratifiedSet, Vector};
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use reference_tools::normaliz::NormalizSeries;
+use reference_tools::Rng;
+
+type Q = BigRational;
+
+fn q(x: i64) -> Q {
+    Q::from(BigInt::from(x))
+}
+
+fn vector(x: &[i64]) -> Vector {
+    Vector::from_i64s(x)
+}
+
+fn ours(set: &StratifiedSet, grading: &[i64]) -> HilbertSeries {
+    RationalFunction::of_set(set)
+        .expect("a generating function")
+        .hilbert_series(&vector(grading))
+        .expect("a positive grading")
+}
+
+fn theirs(s: &NormalizSeries) -> HilbertSeries {
+    HilbertSeries::new(
+        s.shift,
+        s.numerator.iter().map(|&c| q(c)).collect(),
+        s.denominator.iter().copied().collect::<BTreeMap<_, _>>(),
+    )
+}
+
+fn grading_line(g: &[i64]) -> String {
+    g.iter().map(i64::to_string).collect::<Vec<_>>().join(" ")
+}
+
+/// Random generators in Z^d with g·a > 0 for the grading g: mostly nonnegative entries.
+fn random_generators(rng: &mut Rng, d: usize, g: &[i64]) -> Vec<Vec<i64>> {
+    let n = rng.next(2, d as i64 + 2) as usize;
+    let mut gens = Vec::new();
+    while gens.len() < n {
+        let a: Vec<i64> = (0..d).map(|_| rng.next(-1, 3).max(0)).collect();
+        let a: Vec<i64> = if rng.next(0, 4) == 0 {
+            let i = rng.next(0, d as i64 - 1) as usize;
+            let mut a = a;
+            a[i] = -1;
+            a
+        } else {
+            a
+        };
+        let degree: i64 = a.iter().zip(g).map(|(x, y)| x * y).sum();
+        if degree > 0 {
+            gens.push(a);
+        }
+    }
+    gens
+}
+
+#[test]
+fn normal_monoids_agree_with_normaliz() {
+    if !reference_tools::require("normaliz") {
+        return;
+    }
+    let mut rng = Rng(0x5151_2026_0001);
+    let mut compared = 0;
+    while compared < 30 {
+        let d = 2 + compared % 3;
+        let g: Vec<i64> = (0..d).map(|_| rng.next(1, 2)).collect();
+        let gens = random_generators(&mut rng, d, &g);
+        let a = AffineSemigroup::new(gens.iter().map(|x| vector(x)).collect()).expect("gens");
+        let normal = a.normalization().expect("pointed");
+        let mine = ours(&StratifiedSet::from_semigroup(&normal).expect("a set"), &g);
+        let grading = grading_line(&g);
+        let nmz = reference_tools::normaliz::run(
+            d,
+            "cone_and_lattice",
+            &gens,
+            &["grading", &grading, "NoGradingDenom"],
+            &["-q"],
+        )
+        .expect("normaliz runs");
+        let reference = theirs(&nmz.hilbert_series().expect("a Hilbert series"));
+        assert!(
+            mine.same_function(&reference),
+            "the normalization of N{gens:?} under the grading {g:?}: ours {mine}, Normaliz's {reference}"
+        );
+        compared += 1;
+    }
+}
+
+/// {x : a·x ≥ b row by row} ∩ (x0 + L), with every x_i ≥ some lower bound so that the grading
+/// (1, ..., 1) is positive on the recession cone.
+struct RandomPolyhedron {
+    rows: Vec<(Vec<i64>, i64)>,
+    congruence: Option<(Vec<i64>, i64, i64)>,
+}
+
+impl RandomPolyhedron {
+    fn new(rng: &mut Rng, d: usize, with_congruence: bool) -> RandomPolyhedron {
+        let mut rows = Vec::new();
+        for i in 0..d {
+            let mut a = vec![0; d];
+            a[i] = 1;
+            rows.push((a, rng.next(-2, 1)));
+        }
+        for _ in 0..rng.next(1, 3) {
+            let a: Vec<i64> = (0..d).map(|_| rng.next(-2, 2)).collect();
+            rows.push((a, rng.next(-4, 3)));
+        }
+        let congruence = with_congruence.then(|| {
+            let m = rng.next(2, 4);
+            let c: Vec<i64> = (0..d).map(|_| rng.next(0, m - 1)).collect();
+            (c, rng.next(0, m - 1), m)
+        });
+        RandomPolyhedron { rows, congruence }
+    }
+
+    /// The coset {x : c·x ≡ r (mod m)}: it contains mZ^d, so it is generated by m e_i and its
+    /// points in [0, m)^d; `None` when it is empty.
+    fn coset(&self, d: usize) -> Option<Coset> {
+        let Some((c, r, m)) = &self.congruence else {
+            return Some(Coset::full(d));
+        };
+        let mut residues = vec![Vec::new()];
+        for _ in 0..d {
+            residues = residues
+                .into_iter()
+                .flat_map(|p: Vec<i64>| {
+                    (0..*m).map(move |x| {
+                        let mut p = p.clone();
+                        p.push(x);
+                        p
+                    })
+                })
+                .collect();
+        }
+        let value = |x: &Vec<i64>| x.iter().zip(c).map(|(a, b)| a * b).sum::<i64>();
+        let mut gens: Vec<Vector> = residues
+            .iter()
+            .filter(|x| value(x).rem_euclid(*m) == 0)
+            .map(|x| vector(x))
+            .collect();
+        for i in 0..d {
+            let mut e = vec![0; d];
+            e[i] = *m;
+            gens.push(vector(&e));
+        }
+        let offset = residues.iter().find(|x| value(x).rem_euclid(*m) == *r)?;
+        Some(Coset::new(vector(offset), &Lattice::generated_by(d, &gens)))
+    }
+
+    fn set(&self, d: usize) -> Option<StratifiedSet> {
+        let ineqs = self
+            .rows
+            .iter()
+            .map(|(a, b)| (vector(a), Integer::from(*b)))
+            .collect();
+        StratifiedSet::from_basic(BasicSet::new(self.coset(d)?, ineqs)).ok()
+    }
+
+    /// Normaliz's input: rows (a, −b) for a·x − b ≥ 0, and the congruence (c, −r, m) for
+    /// c·x − r ≡ 0 (mod m).
+    fn normaliz(&self, d: usize, g: &[i64]) -> Option<NormalizSeries> {
+        let rows: Vec<Vec<i64>> = self
+            .rows
+            .iter()
+            .map(|(a, b)| a.iter().copied().chain([-b]).collect())
+            .collect();
+        let grading = grading_line(g);
+        let mut extra = vec!["grading".to_string(), grading, "NoGradingDenom".to_string()];
+        if let Some((c, r, m)) = &self.congruence {
+            extra.push("inhom_congruences 1".into());
+            let row: Vec<String> = c.iter().chain([&-r, m]).map(i64::to_string).collect();
+            extra.push(row.join(" "));
+        }
+        let extra: Vec<&str> = extra.iter().map(String::as_str).collect();
+        let out = reference_tools::normaliz::run(d, "inhom_inequalities", &rows, &extra, &["-q"])
+            .expect("normaliz runs");
+        out.hilbert_series()
+    }
+}
+
+#[test]
+fn polyhedra_and_their_modules_agree_with_normaliz() {
+    if !reference_tools::require("normaliz") {
+        return;
+    }
+    let mut rng = Rng(0x5151_2026_0002);
+    let (mut compared, mut with_congruence, mut empty) = (0, 0, 0);
+    while compared < 40 {
+        let d = 2 + compared % 2;
+        let congruence = compared % 3 == 2;
+        let p = RandomPolyhedron::new(&mut rng, d, congruence);
+        let g = vec![1; d];
+        let Some(set) = p.set(d) else { continue };
+        if set.is_empty() {
+            empty += 1;
+            continue;
+        }
+        let mine = ours(&set, &g);
+        let reference = theirs(&p.normaliz(d, &g).expect("a Hilbert series"));
+        assert!(
+            mine.same_function(&reference),
+            "the polyhedron {:?} with congruence {:?}: ours {mine}, Normaliz's {reference}",
+            p.rows,
+            p.congruence
+        );
+        compared += 1;
+        with_congruence += usize::from(congruence);
+    }
+    eprintln!("compared {compared} polyhedra ({with_congruence} with a congruence; {empty} empty ones skipped)");
+}
+
+/// The number of monomials x^u of each degree 0..=top (the degree of x_i being `degrees[i]`)
+/// that no leading term x^{w+} divides.
+fn standard_monomials_by_degree(degrees: &[i64], leading: &[Vec<i64>], top: i64) -> Vec<Q> {
+    fn walk(
+        i: usize,
+        u: &mut Vec<i64>,
+        deg: i64,
+        degrees: &[i64],
+        leading: &[Vec<i64>],
+        top: i64,
+        counts: &mut [i64],
+    ) {
+        if i == degrees.len() {
+            let divisible = leading
+                .iter()
+                .any(|w| w.iter().zip(u.iter()).all(|(a, b)| a <= b));
+            if !divisible {
+                counts[deg as usize] += 1;
+            }
+            return;
+        }
+        let mut k = 0;
+        while deg + k * degrees[i] <= top {
+            u.push(k);
+            walk(
+                i + 1,
+                u,
+                deg + k * degrees[i],
+                degrees,
+                leading,
+                top,
+                counts,
+            );
+            u.pop();
+            k += 1;
+        }
+    }
+    let mut counts = vec![0; top as usize + 1];
+    walk(0, &mut Vec::new(), 0, degrees, leading, top, &mut counts);
+    counts.into_iter().map(q).collect()
+}
+
+#[test]
+fn non_normal_monoids_agree_with_4ti2_standard_monomials() {
+    if !reference_tools::require("4ti2-groebner") {
+        return;
+    }
+    let mut rng = Rng(0x5151_2026_0003);
+    let (mut compared, mut tried) = (0, 0);
+    while compared < 25 {
+        tried += 1;
+        assert!(tried < 2000, "too few non-normal semigroups drawn");
+        let d = 1 + compared % 3;
+        let g: Vec<i64> = vec![1; d];
+        let mut gens = random_generators(&mut rng, d, &g);
+        if d == 1 {
+            // Numerical semigroups: N{a, b, ...} with a few generators up to 7.
+            gens = (0..rng.next(2, 3)).map(|_| vec![rng.next(2, 7)]).collect();
+        }
+        gens.sort();
+        gens.dedup();
+        let a = AffineSemigroup::new(gens.iter().map(|x| vector(x)).collect()).expect("gens");
+        if a.is_normal().expect("pointed") {
+            continue;
+        }
+        let top = 14;
+        let mine = ours(&StratifiedSet::from_semigroup(&a).expect("a set"), &g);
+        let basis = reference_tools::fourti2::groebner(&gens).expect("4ti2 runs");
+        let leading: Vec<Vec<i64>> = basis
+            .iter()
+            .map(|w| w.iter().map(|&x| x.max(0)).collect())
+            .collect();
+        let degrees: Vec<i64> = gens
+            .iter()
+            .map(|a| a.iter().zip(&g).map(|(x, y)| x * y).sum())
+            .collect();
+        let counted = standard_monomials_by_degree(&degrees, &leading, top);
+        assert_eq!(mine.shift(), 0, "N{gens:?} contains 0");
+        assert_eq!(
+            mine.coefficients(top),
+            counted,
+            "N{gens:?}: our Hilbert series {mine} against the standard monomials of 4ti2's \
+             Gröbner basis {basis:?}"
+        );
+        compared += 1;
+    }
+    eprintln!("compared {compared} non-normal monoids with 4ti2 ({tried} drawn)");
+}
