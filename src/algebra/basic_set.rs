@@ -25,7 +25,8 @@ use num_rational::BigRational;
 use num_traits::Signed;
 
 use super::coset::Coset;
-use super::lattice::{hermite_normal_form, smith_normal_form, Lattice};
+use super::hilbert::{parallelepiped_group, ParallelepipedGroup};
+use super::lattice::{hermite_normal_form, Lattice};
 use super::linalg::solve;
 use super::lp::{minimize, LpOutcome};
 use super::polyhedral::ConeData;
@@ -448,27 +449,8 @@ fn combine(gens: &[Vector], lam: &[Integer], n: &Integer) -> Vector {
 /// vectors of Z^k, as n·λ with n = |det V| (the Smith-form odometer of [`super::hilbert`]).
 pub(crate) fn parallelepiped(vs: &[Vector]) -> Result<(Integer, Vec<Vec<Integer>>), AlgebraError> {
     let k = vs.len();
-    let v = Matrix::from_columns(vs)?;
-    let sf = smith_normal_form(&v);
-    let order = sf.diagonal.iter().fold(Integer::ONE, |acc, x| &acc * x);
-    if order.to_i64().is_none_or(|n| n > MAX_PARALLELEPIPED) {
-        return Err(AlgebraError::TooLarge(format!(
-            "a simplicial cone of the decomposition has determinant {order}"
-        )));
-    }
-    let factors: Vec<(Integer, Vec<Integer>)> = sf
-        .diagonal
-        .iter()
-        .enumerate()
-        .filter(|(_, d)| **d > Integer::ONE)
-        .map(|(i, d)| {
-            let scale = order.div_floor(d).expect("d > 0");
-            let step = (0..k)
-                .map(|j| (&scale * sf.v.get(j, i)).mod_floor(&order).expect("n > 0"))
-                .collect();
-            (d.clone(), step)
-        })
-        .collect();
+    let ParallelepipedGroup { order, factors } =
+        parallelepiped_group(vs, MAX_PARALLELEPIPED, "the decomposition")?;
     let mut out = Vec::new();
     let mut lambda = vec![Integer::ZERO; k];
     let mut digits = vec![Integer::ZERO; factors.len()];

@@ -377,6 +377,48 @@ fn pull(
     Ok(())
 }
 
+/// The group Z^k / VZ^k of k linearly independent vectors v_j of Z^k (the columns of V), as the
+/// lattice points of their half-open parallelepiped are enumerated (see [`parallelepiped_points`]):
+/// the order n = |det V| and, for each Smith factor d_i > 1, the step (n/d_i)·W_i mod n.
+pub(crate) struct ParallelepipedGroup {
+    /// n = |det V|, the number of points.
+    pub order: Integer,
+    /// (d_i, step_i) for the cyclic factors Z/d_i with d_i > 1.
+    pub factors: Vec<(Integer, Vec<Integer>)>,
+}
+
+/// The [`ParallelepipedGroup`] of the vectors, or `TooLarge` (naming `of`, the decomposition the
+/// simplicial cone belongs to) when it has more than `max` points.
+pub(crate) fn parallelepiped_group(
+    vs: &[Vector],
+    max: i64,
+    of: &str,
+) -> Result<ParallelepipedGroup, AlgebraError> {
+    let k = vs.len();
+    let v = Matrix::from_columns(vs).map_err(|_| AlgebraError::Empty("a simplex".into()))?;
+    let sf = smith_normal_form(&v);
+    let order = sf.diagonal.iter().fold(Integer::ONE, |acc, x| &acc * x);
+    if order.to_i64().is_none_or(|n| n > max) {
+        return Err(AlgebraError::TooLarge(format!(
+            "a simplicial cone of {of} has determinant {order}"
+        )));
+    }
+    let factors = sf
+        .diagonal
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| **d > Integer::ONE)
+        .map(|(i, d)| {
+            let scale = order.div_floor(d).expect("d > 0");
+            let step = (0..k)
+                .map(|j| (&scale * sf.v.get(j, i)).mod_floor(&order).expect("n > 0"))
+                .collect();
+            (d.clone(), step)
+        })
+        .collect();
+    Ok(ParallelepipedGroup { order, factors })
+}
+
 /// Appends the nonzero lattice points of the half-open parallelepiped {Σ λ_j v_j : 0 ≤ λ_j < 1} of
 /// k linearly independent vectors of Z^k to `out`, with their degrees and facet values.
 ///
@@ -393,30 +435,12 @@ fn parallelepiped_points<T: Scalar>(
     out: &mut Vec<Candidate<T>>,
 ) -> Result<(), AlgebraError> {
     let k = vs.len();
-    let v = Matrix::from_columns(vs).map_err(|_| AlgebraError::Empty("a simplex".into()))?;
-    let sf = smith_normal_form(&v);
-    let order = sf.diagonal.iter().fold(Integer::ONE, |acc, x| &acc * x);
-    if order.to_i64().is_none_or(|n| n > MAX_PARALLELEPIPED) {
-        return Err(AlgebraError::TooLarge(format!(
-            "a simplicial cone of the triangulation has determinant {order}"
-        )));
-    }
-    let n = T::from_integer(&order);
-    // The cyclic factors with d_i > 1, and their steps (n/d_i)·W_i mod n.
-    let factors: Vec<(Integer, Vec<T>)> = sf
-        .diagonal
-        .iter()
-        .enumerate()
-        .filter(|(_, d)| **d > Integer::ONE)
-        .map(|(i, d)| {
-            let scale = order.div_floor(d).expect("d > 0");
-            let step = (0..k)
-                .map(|j| {
-                    T::from_integer(&(&scale * sf.v.get(j, i)).mod_floor(&order).expect("n > 0"))
-                })
-                .collect();
-            (d.clone(), step)
-        })
+    let group = parallelepiped_group(vs, MAX_PARALLELEPIPED, "the triangulation")?;
+    let n = T::from_integer(&group.order);
+    let factors: Vec<(Integer, Vec<T>)> = group
+        .factors
+        .into_iter()
+        .map(|(d, step)| (d, step.iter().map(T::from_integer).collect()))
         .collect();
     // The values c(v_j) of every coordinate, the grading and every facet normal.
     let coordinates: Vec<Vec<T>> = (0..k)
