@@ -25,6 +25,9 @@ use super::{
     AffineModule, AffineSemigroup, AlgebraError, Integer, Polyhedron, Stratification, Vector,
 };
 
+mod membership;
+pub use membership::MembershipTest;
+
 /// A finite disjoint union of nonempty basic sets in Z^d.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct StratifiedSet {
