@@ -73,7 +73,10 @@ impl StratifiedSet {
     }
 
     /// Pieces known to be disjoint (empty ones are dropped).
-    fn from_disjoint(dim: usize, pieces: Vec<BasicSet>) -> Result<StratifiedSet, AlgebraError> {
+    pub(crate) fn from_disjoint(
+        dim: usize,
+        pieces: Vec<BasicSet>,
+    ) -> Result<StratifiedSet, AlgebraError> {
         let mut kept = Vec::with_capacity(pieces.len());
         for p in pieces {
             if !p.is_empty()? {

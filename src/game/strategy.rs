@@ -65,17 +65,20 @@ pub fn known_strategy(game: &LatticeGame) -> Result<Option<StratifiedSet>, Solve
             .map(|i| Vector::unit(d, i).scale(&Integer::from(2)))
             .collect::<Vec<_>>(),
     );
-    let mut out = StratifiedSet::empty(d);
-    for p in sf.p0() {
-        let piece = crate::algebra::basic_set::BasicSet::new(
-            crate::algebra::coset::Coset::new(p.clone(), &lattice),
-            (0..d)
-                .map(|i| (Vector::unit(d, i), p.0[i].clone()))
-                .collect(),
-        );
-        out = out.union(&StratifiedSet::from_basic(piece)?)?;
-    }
-    Ok(Some(out))
+    // P0 ⊆ {0, 1}^d, so its points lie in distinct cosets of 2Z^d and the pieces are disjoint.
+    let pieces = sf
+        .p0()
+        .iter()
+        .map(|p| {
+            crate::algebra::basic_set::BasicSet::new(
+                crate::algebra::coset::Coset::new(p.clone(), &lattice),
+                (0..d)
+                    .map(|i| (Vector::unit(d, i), p.0[i].clone()))
+                    .collect(),
+            )
+        })
+        .collect();
+    Ok(Some(StratifiedSet::from_disjoint(d, pieces)?))
 }
 
 /// Whether p is a P-position according to a rational strategy f: the coefficient of t^p in f, that
