@@ -27,7 +27,6 @@ pub fn solve_integer(rows: &[Vec<Integer>], b: &[Integer]) -> Option<(Vector, Ve
         .map(|i| (0..m).fold(Integer::ZERO, |acc, j| &acc + &(sf.u.get(i, j) * &b[j])))
         .collect();
     let mut y = vec![Integer::ZERO; n];
-    let mut free = Vec::new();
     for (i, ubi) in ub.iter().enumerate() {
         let d = sf.diagonal.get(i).cloned().unwrap_or(Integer::ZERO);
         if d.is_zero() {
@@ -41,16 +40,11 @@ pub fn solve_integer(rows: &[Vec<Integer>], b: &[Integer]) -> Option<(Vector, Ve
             y[i] = ubi.div_floor(&d).expect("d ≠ 0");
         }
     }
-    for (j, yj) in y.iter().enumerate().take(n) {
-        let d = sf.diagonal.get(j).cloned().unwrap_or(Integer::ZERO);
-        if d.is_zero() {
-            debug_assert!(yj.is_zero());
-            free.push(j);
-        }
-    }
+    // The free y_j (d_j = 0, or j beyond the diagonal) stay 0 in the particular solution.
+    let free = (0..n).filter(|&j| sf.diagonal.get(j).is_none_or(Integer::is_zero));
     let column = |j: usize| Vector((0..n).map(|i| sf.v.get(i, j).clone()).collect());
     let x = (0..n).fold(Vector::zero(n), |acc, j| acc.add(&column(j).scale(&y[j])));
-    Some((x, free.into_iter().map(column).collect()))
+    Some((x, free.map(column).collect()))
 }
 
 /// A coset c + L of a sublattice L ⊂ Z^d (L may have any rank, including 0).
