@@ -223,6 +223,19 @@ impl Interpreter {
                 let c = self.eval(cond, env)?;
                 match c {
                     Value::Bool(true) => Ok(Outcome::Done),
+                    Value::Verification(v) if v.is_certified() => Ok(Outcome::Done),
+                    Value::Verification(v) => {
+                        let msg = match message {
+                            Some(m) => self.eval(m, env)?.to_print_string(),
+                            None => v.to_string(),
+                        };
+                        Err(EvalError::new(
+                            "lg::eval::assert",
+                            msg,
+                            cond.span,
+                            "not certified",
+                        ))
+                    }
                     Value::Bool(false) => {
                         let msg = match message {
                             Some(m) => self.eval(m, env)?.to_print_string(),

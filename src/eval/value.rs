@@ -19,6 +19,7 @@ use crate::algebra::{
     StratifiedSet, Vector,
 };
 use crate::game::solver::Solution;
+use crate::game::verify::Verification;
 use crate::game::{GameBoard, LatticeGame, RuleSet};
 use crate::syntax::ast::{Expr, Ident};
 
@@ -100,6 +101,8 @@ pub enum Value {
     StratifiedSet(Rc<StratifiedSet>),
     /// A rational generating function, with the names of its variables.
     Genfunc(Rc<Genfunc>),
+    /// The verdict of `verify`: certified, or refuted with a counterexample.
+    Verification(Rc<Verification>),
 }
 
 /// A rational generating function as the language holds it: the function and its variables.
@@ -197,6 +200,7 @@ impl Value {
             Value::Solution(_) => "solution",
             Value::StratifiedSet(_) => "stratified set",
             Value::Genfunc(_) => "rational function",
+            Value::Verification(_) => "verification",
         }
     }
 
@@ -291,6 +295,7 @@ impl Value {
             Value::Solution(_) => 17,
             Value::StratifiedSet(_) => 18,
             Value::Genfunc(_) => 19,
+            Value::Verification(_) => 20,
             Value::Function(_) => 18,
         }
     }
@@ -347,6 +352,13 @@ impl Ord for Value {
                 }
             }
             (Value::Genfunc(a), Value::Genfunc(b)) => {
+                if a == b {
+                    Ordering::Equal
+                } else {
+                    a.to_string().cmp(&b.to_string())
+                }
+            }
+            (Value::Verification(a), Value::Verification(b)) => {
                 if a == b {
                     Ordering::Equal
                 } else {
@@ -452,6 +464,7 @@ impl fmt::Display for Value {
                 Ok(())
             }
             Value::Genfunc(g) => write!(f, "{g}"),
+            Value::Verification(v) => write!(f, "{v}"),
             Value::Stratification(s) => {
                 let one_line = s.to_string();
                 if one_line.chars().count() <= 100 || s.pieces().len() < 2 {

@@ -5,6 +5,7 @@
 //! [`objects`] (constructors and accessors of the papers' objects), and [`planned`] (names fixed
 //! for capabilities that later work fills in).
 
+mod certify;
 mod core;
 mod finite;
 mod geometry;
@@ -59,6 +60,7 @@ fn table() -> &'static IndexMap<&'static str, Builtin> {
         finite::register(&mut all);
         heap::register(&mut all);
         sets::register(&mut all);
+        certify::register(&mut all);
         planned::register(&mut all);
         let mut map = IndexMap::new();
         for b in all {

@@ -11,22 +11,13 @@ use crate::eval::{EvalError, Interpreter};
 type R = Result<Value, EvalError>;
 
 /// What each planned builtin will do, and which part of the project brings it.
-const PLANNED: &[(&str, &str, &str, &str, &str)] = &[
-    (
-        "stratify",
-        "stratify(game) -> stratification",
-        "Finds an affine stratification of the P-positions and certifies it.",
-        "stratify(G)",
-        "stratify and verify",
-    ),
-    (
-        "verify",
-        "verify(game, S) -> report",
-        "Decides whether S is exactly the set of P-positions, with a counterexample when not.",
-        "verify(G, 2N^2)",
-        "stratify and verify",
-    ),
-];
+const PLANNED: &[(&str, &str, &str, &str, &str)] = &[(
+    "stratify",
+    "stratify(game) -> stratification",
+    "Finds an affine stratification of the P-positions and certifies it.",
+    "stratify(G)",
+    "stratify and verify",
+)];
 
 fn not_yet(_: &mut Interpreter, a: &mut Args) -> R {
     let (_, _, _, _, part) = PLANNED

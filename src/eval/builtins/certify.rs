@@ -1,0 +1,123 @@
+//! `verify(G, S)`: certifying a candidate set of P-positions on the whole board ([GM09] Theorem
+//! 4.6, decided with the set algebra by `game::verify`), and reading its verdict.
+
+use std::rc::Rc;
+
+use super::sets::to_set;
+use super::solve::solve_error;
+use super::{Args, Builtin};
+use crate::algebra::StratifiedSet;
+use crate::eval::value::Value;
+use crate::eval::{EvalError, Interpreter};
+use crate::game::verify::{self, Verification};
+
+type R = Result<Value, EvalError>;
+
+/// The set a rational strategy counts: the union of its atoms, which must all have coefficient 1.
+fn genfunc_set(a: &Args, i: usize) -> Result<StratifiedSet, EvalError> {
+    let Value::Genfunc(g) = a.value(i) else {
+        return to_set(a.value(i), a.span(i));
+    };
+    let atoms =
+        g.f.atoms()
+            .map_err(|e| super::objects::algebra_error(e, a.span(i)))?;
+    let mut pieces = Vec::new();
+    for (set, c) in atoms {
+        if c != num_rational::BigRational::from(num_bigint::BigInt::from(1)) {
+            let p = set.find_point().ok().flatten();
+            return Err(EvalError::new(
+                "lg::eval::value",
+                format!(
+                    "this rational function is not the generating function of a set: the coefficient of t^{} is {c}",
+                    p.map_or("p".to_string(), |p| p.to_string())
+                ),
+                a.span(i),
+                "not a set's generating function",
+            )
+            .with_help("a strategy's generating function has every coefficient 0 or 1"));
+        }
+        pieces.push(set);
+    }
+    let d = g.f.dim();
+    pieces
+        .into_iter()
+        .try_fold(StratifiedSet::empty(d), |acc, s| acc.union(&s))
+        .map_err(|e| super::objects::algebra_error(e, a.span(i)))
+}
+
+fn verify_builtin(_: &mut Interpreter, a: &mut Args) -> R {
+    let Value::Game(g) = a.value(0) else {
+        return Err(a
+            .wrong(0, "a game")
+            .with_help("make one with `game(Γ, misere(Γ))`"));
+    };
+    let g = g.clone();
+    let s = genfunc_set(a, 1)?;
+    if s.dim() != g.dim() {
+        return Err(super::objects::algebra_error(
+            crate::algebra::AlgebraError::DimensionMismatch {
+                what: "the candidate set and the game".into(),
+                expected: g.dim(),
+                found: s.dim(),
+            },
+            a.span(1),
+        ));
+    }
+    let v = verify::verify(&g, &s).map_err(|e| solve_error(e, a.span))?;
+    Ok(Value::Verification(Rc::new(v)))
+}
+
+fn as_verification(a: &Args, i: usize) -> Result<Rc<Verification>, EvalError> {
+    match a.value(i) {
+        Value::Verification(v) => Ok(v.clone()),
+        _ => Err(a.wrong(i, "the result of `verify`")),
+    }
+}
+
+fn certified(_: &mut Interpreter, a: &mut Args) -> R {
+    Ok(Value::Bool(as_verification(a, 0)?.is_certified()))
+}
+
+fn counterexample(_: &mut Interpreter, a: &mut Args) -> R {
+    Ok(match as_verification(a, 0)?.counterexample() {
+        Some(c) => Value::Vector(Rc::new(c.position.clone())),
+        None => Value::Nothing,
+    })
+}
+
+pub(super) fn register(r: &mut Vec<Builtin>) {
+    r.push(Builtin {
+        name: "verify",
+        signature: "verify(game, S) -> verification",
+        doc: "Decides whether S (a set, stratification or rational strategy) is exactly the set of P-positions of\n\
+              the game, on the whole board: S lies on the board, no move leads from S into S, and every other\n\
+              position has a move into S ([GM09] Theorem 4.6). When S is wrong, the verdict names the smallest\n\
+              failing position under the game's weight, the condition it breaks and its true outcome.\n\
+              `assert verify(G, S)` fails with that explanation; see also `certified` and `counterexample`.",
+        example: "verify(game(nim(2), normal_play(nim(2))), 2N^2)",
+        min_args: 2,
+        max_args: Some(2),
+        named: &[],
+        func: verify_builtin,
+    });
+    r.push(Builtin {
+        name: "certified",
+        signature: "certified(v) -> boolean",
+        doc: "Whether a verdict of `verify` certified its set.",
+        example: "certified(verify(game(nim(2), normal_play(nim(2))), 2N^2))",
+        min_args: 1,
+        max_args: Some(1),
+        named: &[],
+        func: certified,
+    });
+    r.push(Builtin {
+        name: "counterexample",
+        signature: "counterexample(v) -> vector or ()",
+        doc: "The smallest failing position found by `verify`, or () when the set was certified.",
+        example: "counterexample(verify(game(nim(2), normal_play(nim(2))), N^2))",
+        min_args: 1,
+        max_args: Some(1),
+        named: &[],
+        func: counterexample,
+    });
+}

@@ -1,0 +1,291 @@
+//! Certifying a candidate set S of P-positions on the whole, infinite board.
+//!
+//! By [GM09] Theorem 4.6 the P-positions are the unique set P ⊆ B with no move from P into P and
+//! a move into P from every position of B ∖ P (uniqueness follows by induction along a linear
+//! functional ℓ positive on Γ and on the recession cone: every move lowers ℓ, and ℓ is bounded
+//! below on the board). So S = P exactly when
+//!
+//! 1. S ⊆ B;
+//! 2. no move leads from S into S: S ∩ (S + γ) = ∅ for every γ ∈ Γ (p ∈ S with p − γ ∈ S);
+//! 3. every position of B ∖ S has a move into S: (B ∖ S) ∖ ⋃_γ (S + γ) = ∅.
+//!
+//! Each condition is an emptiness test in the exact set algebra, so a certificate covers every
+//! position of the board, not a sample. When S is wrong, the smallest failing position under ℓ is
+//! found by exact emptiness tests of the failing sets cut by ℓ·x ≤ k (a search over k), and its
+//! true outcome is computed by the solver.
+
+use std::fmt;
+
+use crate::algebra::basic_set::BasicSet;
+use crate::algebra::{AlgebraError, Integer, StratifiedSet, Vector};
+
+use super::solver::{self, Outcome, SolveError};
+use super::{strategy, LatticeGame};
+
+/// Which condition a position breaks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// p ∈ S is not a lattice point of the game's polyhedron.
+    OffLattice,
+    /// p ∈ S is a defeated position (in Λ but not on the board).
+    Defeated,
+    /// p ∈ S has the option p − γ in S: two P-positions one move apart.
+    MoveInsideS {
+        /// The move γ.
+        step: Vector,
+        /// The option p − γ, also in S.
+        option: Vector,
+    },
+    /// p ∈ B ∖ S has no option in S, so it would be a P-position missing from S.
+    NoMoveIntoS {
+        /// How many legal options p has (none of them in S).
+        options: usize,
+    },
+}
+
+/// A position where S and the P-positions differ, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Counterexample {
+    /// The position p.
+    pub position: Vector,
+    /// The condition it breaks.
+    pub failure: Failure,
+    /// Its weight ℓ·p under the functional the search ordered positions by.
+    pub weight: Integer,
+    /// Its true outcome, from the solver.
+    pub outcome: Outcome,
+}
+
+/// The result of [`verify`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verification {
+    /// S is exactly the set of P-positions (all three conditions hold on the whole board).
+    Certified {
+        /// The number of basic sets S was decomposed into.
+        pieces: usize,
+    },
+    /// S is not: the smallest counterexample under `functional`.
+    Refuted {
+        /// The counterexample.
+        counterexample: Counterexample,
+        /// The functional ℓ positions were ordered by.
+        functional: Vector,
+    },
+}
+
+impl Verification {
+    /// Whether S was certified.
+    pub fn is_certified(&self) -> bool {
+        matches!(self, Verification::Certified { .. })
+    }
+
+    /// The counterexample, when S was refuted.
+    pub fn counterexample(&self) -> Option<&Counterexample> {
+        match self {
+            Verification::Certified { .. } => None,
+            Verification::Refuted { counterexample, .. } => Some(counterexample),
+        }
+    }
+}
+
+/// {x : ℓ·x ≤ k}.
+fn at_most(ell: &Vector, k: &Integer) -> Result<StratifiedSet, AlgebraError> {
+    StratifiedSet::from_basic(BasicSet::from_inequalities(
+        ell.dim(),
+        vec![(ell.scale(&Integer::from(-1)), -k)],
+    ))
+}
+
+/// A point of X with the least ℓ·x, and that value; `None` when X is empty. ℓ must be bounded
+/// below on X (X lies in the board).
+fn smallest(x: &StratifiedSet, ell: &Vector) -> Result<Option<(Integer, Vector)>, AlgebraError> {
+    let Some(first) = x.find_point()? else {
+        return Ok(None);
+    };
+    let nonempty_at = |k: &Integer| -> Result<bool, AlgebraError> {
+        Ok(!x.intersect(&at_most(ell, k)?)?.is_empty())
+    };
+    // X ∩ {ℓ ≤ hi} is nonempty; find lo with X ∩ {ℓ ≤ lo} empty, then bisect.
+    let mut hi = ell.dot(&first);
+    let mut step = Integer::ONE;
+    let mut lo = &hi - &step;
+    while nonempty_at(&lo)? {
+        hi = lo;
+        step = &step + &step;
+        lo = &hi - &step;
+    }
+    let two = Integer::from(2);
+    while &hi - &lo > Integer::ONE {
+        let mid = (&lo + &hi).div_floor(&two).expect("2 ≠ 0");
+        if nonempty_at(&mid)? {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    let point = x
+        .intersect(&at_most(ell, &hi)?)?
+        .find_point()?
+        .expect("nonempty at the least weight");
+    Ok(Some((hi, point)))
+}
+
+/// Decides whether S is exactly the set of P-positions of the game (see the module documentation).
+pub fn verify(game: &LatticeGame, s: &StratifiedSet) -> Result<Verification, SolveError> {
+    let d = game.dim();
+    if s.dim() != d {
+        return Err(SolveError::Algebra(AlgebraError::DimensionMismatch {
+            what: "the candidate set and the game".into(),
+            expected: d,
+            found: s.dim(),
+        }));
+    }
+    let ell = Vector::from_i64s(&solver::functional(game, None)?);
+    let lattice = strategy::lattice_points(game)?;
+    let refuted = |position: Vector, failure: Failure| -> Result<Verification, SolveError> {
+        let outcome = solver::outcome_below(game, &position)?;
+        Ok(Verification::Refuted {
+            counterexample: Counterexample {
+                weight: ell.dot(&position),
+                position,
+                failure,
+                outcome,
+            },
+            functional: ell.clone(),
+        })
+    };
+    // Off Λ, ℓ need not be bounded below: any such point will do.
+    if let Some(p) = s.difference(&lattice)?.find_point()? {
+        return Ok(Verification::Refuted {
+            counterexample: Counterexample {
+                weight: ell.dot(&p),
+                position: p,
+                failure: Failure::OffLattice,
+                outcome: Outcome::OffBoard,
+            },
+            functional: ell.clone(),
+        });
+    }
+    let board = strategy::board(game)?;
+    let moves = game.rules().moves();
+    // Every failing set, with the smallest point of each; the least weight wins (earlier
+    // conditions first on ties).
+    let mut best: Option<(Integer, Vector, usize)> = None;
+    let mut consider = |x: &StratifiedSet, kind: usize| -> Result<(), SolveError> {
+        if let Some((w, p)) = smallest(x, &ell)? {
+            if best.as_ref().is_none_or(|(bw, _, _)| w < *bw) {
+                best = Some((w, p, kind));
+            }
+        }
+        Ok(())
+    };
+    consider(&s.difference(&board)?, 0)?;
+    let translates: Vec<StratifiedSet> = moves.iter().map(|g| s.translate(g)).collect();
+    for t in &translates {
+        consider(&s.intersect(t)?, 1)?;
+        if crate::interrupt::requested() {
+            return Err(SolveError::Interrupted);
+        }
+    }
+    let mut stuck = board.difference(s)?;
+    for t in &translates {
+        stuck = stuck.difference(t)?;
+        if crate::interrupt::requested() {
+            return Err(SolveError::Interrupted);
+        }
+    }
+    consider(&stuck, 2)?;
+    let Some((_, p, kind)) = best else {
+        return Ok(Verification::Certified {
+            pieces: s.pieces().len(),
+        });
+    };
+    let failure = match kind {
+        0 => Failure::Defeated,
+        1 => {
+            let step = moves
+                .iter()
+                .find(|g| s.contains(&p.sub(g)))
+                .expect("an option in S")
+                .clone();
+            Failure::MoveInsideS {
+                option: p.sub(&step),
+                step,
+            }
+        }
+        _ => Failure::NoMoveIntoS {
+            options: solver::options(game, &p)?.len(),
+        },
+    };
+    refuted(p, failure)
+}
+
+impl fmt::Display for Verification {
+    /// In words: which condition failed where, and what the position really is.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Verification::Certified { pieces } => write!(
+                f,
+                "certified: the set is exactly the P-positions ({pieces} basic set{}): it lies on the board, \
+                 no move leads from it into it, and every other position of the board has a move into it",
+                if *pieces == 1 { "" } else { "s" }
+            ),
+            Verification::Refuted {
+                counterexample: c,
+                functional,
+            } => {
+                let p = &c.position;
+                write!(f, "not the P-positions: ")?;
+                match &c.failure {
+                    Failure::OffLattice => write!(
+                        f,
+                        "{p} is in the set but is not a lattice point of the game's polyhedron"
+                    ),
+                    Failure::Defeated => write!(
+                        f,
+                        "{p} is in the set but is a defeated position, not on the board"
+                    ),
+                    Failure::MoveInsideS { step, option } => write!(
+                        f,
+                        "{p} is in the set and so is its option {option} (the move {step}), but no \
+                         move may lead from a P-position to a P-position; the solver says {p} is {}",
+                        outcome_words(c.outcome)
+                    ),
+                    Failure::NoMoveIntoS { options: 0 } => write!(
+                        f,
+                        "{p} is on the board and not in the set, but it has no move at all, so the \
+                         player to move there loses; the solver says it is {}",
+                        outcome_words(c.outcome)
+                    ),
+                    Failure::NoMoveIntoS { options } => write!(
+                        f,
+                        "{p} is on the board and not in the set, but none of its {options} option{} \
+                         is in the set, so it would be a P-position; the solver says it is {}",
+                        if *options == 1 { "" } else { "s" },
+                        outcome_words(c.outcome)
+                    ),
+                }?;
+                if !matches!(c.failure, Failure::OffLattice) {
+                    write!(
+                        f,
+                        " (the smallest such position under the weight {functional}, weight {})",
+                        c.weight
+                    )?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+fn outcome_words(o: Outcome) -> &'static str {
+    match o {
+        Outcome::P => "a P-position",
+        Outcome::N => "an N-position",
+        Outcome::Defeated => "defeated",
+        Outcome::OffBoard => "off the board",
+    }
+}
+
+#[cfg(test)]
+mod tests;
