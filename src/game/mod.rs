@@ -15,6 +15,7 @@ pub mod plot;
 mod ruleset;
 pub mod solver;
 pub mod strategy;
+pub mod stratify;
 pub mod verify;
 
 pub use board::GameBoard;

@@ -1,0 +1,118 @@
+//! `stratify` on the papers' games: what it certifies is re-checked against the memo solver on a
+//! window (independently of `verify`), and the expected strategies of [GM09] Examples 8.2 and 8.7
+//! are found.
+
+use super::*;
+use crate::algebra::testing::{box_coordinates, v};
+use crate::game::{GameBoard, RuleSet};
+
+fn game(moves: &[&[i64]], misere: bool) -> LatticeGame {
+    let d = moves[0].len();
+    let rules = RuleSet::new(moves.iter().map(|m| v(m)).collect()).unwrap();
+    let board = if misere {
+        GameBoard::misere(d)
+    } else {
+        GameBoard::normal_play(d)
+    }
+    .unwrap();
+    LatticeGame::new(rules, board).unwrap()
+}
+
+fn found(g: &LatticeGame) -> Stratification {
+    match stratify(g, &StratifyOptions::default(), &mut |_| {}).unwrap() {
+        Stratified::Found {
+            stratification,
+            certified: true,
+            ..
+        } => stratification,
+        other => panic!("nothing certified: {other:?}"),
+    }
+}
+
+/// The stratification agrees with the memo solver on [0, n]^d.
+fn agrees_with_solver(g: &LatticeGame, s: &Stratification, n: i64) {
+    let set = StratifiedSet::from_stratification(s).unwrap().unwrap();
+    let mut memo = solver::MemoSolver::new(g).unwrap();
+    for p in box_coordinates(g.dim(), 0, n) {
+        let is_p = memo.outcome(&p).unwrap() == Outcome::P;
+        assert_eq!(set.contains(&v(&p)), is_p, "at {p:?} for {s}");
+    }
+}
+
+#[test]
+fn nim_with_heaps_up_to_two() {
+    let nim = [&[1, 0][..], &[0, 1], &[-1, 1]];
+    let normal = game(&nim, false);
+    let s = found(&normal);
+    assert!(s.to_string().contains("(0, 0) + 2ℕ^2"), "{s}");
+    agrees_with_solver(&normal, &s, 12);
+    let misere = game(&nim, true);
+    let s = found(&misere);
+    agrees_with_solver(&misere, &s, 12);
+    let expected = StratifiedSet::from_stratification(
+        &Stratification::new(vec![
+            AffineModule::new(
+                vec![v(&[1, 0])],
+                AffineSemigroup::new(vec![v(&[2, 0])]).unwrap(),
+            )
+            .unwrap(),
+            AffineModule::new(
+                vec![v(&[0, 2])],
+                AffineSemigroup::new(vec![v(&[2, 0]), v(&[0, 2])]).unwrap(),
+            )
+            .unwrap(),
+        ])
+        .unwrap(),
+    )
+    .unwrap()
+    .unwrap();
+    let got = StratifiedSet::from_stratification(&s).unwrap().unwrap();
+    assert!(got.set_eq(&expected).unwrap(), "{s}");
+}
+
+#[test]
+fn periodic_games_beyond_the_squarefree_theorem() {
+    // Misère play with the three unit moves (P = odd coordinate sums).
+    let g = game(&[&[1, 0, 0][..], &[0, 1, 0], &[0, 0, 1]], true);
+    agrees_with_solver(&g, &found(&g), 7);
+    // [Guo11] Remark 4.12: {(1, 0), (0, 2)} in normal play is not squarefree; the thesis gives
+    // P = {(0,0), (0,1), (1,2), (1,3), (2,0), (2,1), (3,2), (3,3)} + 4N^2.
+    let g = game(&[&[1, 0][..], &[0, 2]], false);
+    let s = found(&g);
+    agrees_with_solver(&g, &s, 17);
+    let offsets = [
+        [0, 0],
+        [0, 1],
+        [1, 2],
+        [1, 3],
+        [2, 0],
+        [2, 1],
+        [3, 2],
+        [3, 3],
+    ];
+    let thesis = StratifiedSet::from_module(
+        &AffineModule::new(
+            offsets.iter().map(|o| v(o)).collect(),
+            AffineSemigroup::new(vec![v(&[4, 0]), v(&[0, 4])]).unwrap(),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let got = StratifiedSet::from_stratification(&s).unwrap().unwrap();
+    assert!(got.set_eq(&thesis).unwrap(), "{s}");
+}
+
+#[test]
+fn limits_are_reported() {
+    let g = game(&[&[1, 0], &[0, 1], &[-1, 1]], true);
+    let options = StratifyOptions {
+        max_weight: 2,
+        ..StratifyOptions::default()
+    };
+    match stratify(&g, &options, &mut |_| {}).unwrap() {
+        Stratified::NotFound { tried } => {
+            assert!(tried.iter().any(|t| t.contains("max_weight")), "{tried:?}")
+        }
+        other => panic!("{other:?}"),
+    }
+}
