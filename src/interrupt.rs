@@ -1,18 +1,42 @@
 //! A cooperative interrupt flag. The REPL's Ctrl-C handler raises it; long loops (the evaluator's
 //! loops and calls, and long computations in the library) poll [`requested`] and stop cleanly.
+//! A computation may also run under a deadline ([`with_deadline`], for user time limits such as
+//! `stratify(G, timeout: ...)`), which [`requested`] reports on the same thread only.
 
+use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 static FLAG: AtomicBool = AtomicBool::new(false);
+
+thread_local! {
+    static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
+}
+
+/// Runs `f` with a deadline: after it, [`requested`] is true on this thread until `f` returns.
+/// Deadlines nest (the earlier one holds).
+pub fn with_deadline<T>(deadline: Instant, f: impl FnOnce() -> T) -> T {
+    let previous = DEADLINE.with(|d| d.get());
+    let effective = previous.map_or(deadline, |p| p.min(deadline));
+    DEADLINE.with(|d| d.set(Some(effective)));
+    let out = f();
+    DEADLINE.with(|d| d.set(previous));
+    out
+}
+
+/// Whether the user asked to stop (Ctrl-C), as opposed to a deadline passing.
+pub fn user_requested() -> bool {
+    FLAG.load(Ordering::Relaxed)
+}
 
 /// Ask the running computation to stop.
 pub fn request() {
     FLAG.store(true, Ordering::SeqCst);
 }
 
-/// Whether a stop was requested since the last [`clear`].
+/// Whether a stop was requested since the last [`clear`], or this thread's deadline has passed.
 pub fn requested() -> bool {
-    FLAG.load(Ordering::Relaxed)
+    FLAG.load(Ordering::Relaxed) || DEADLINE.with(|d| d.get().is_some_and(|t| Instant::now() >= t))
 }
 
 /// Forget any pending request (done before each new REPL entry).

@@ -11,21 +11,21 @@
 //!    (the pieces are disjoint: each point reduces to a single b).
 //! 3. A second guess covers the P-positions of the lighter half of the region, lightest first, by
 //!    pieces b + N{g_1..g_k} with independent g_j from small vectors of N^d, chosen greedily
-//!    among those with the whole piece inside P on the region.
+//!    (sparsest first, so that the pieces' cones reach the edges of the regions where a pattern
+//!    holds) among those with the whole piece inside P on the region.
 //!
 //! Each guess is verified on the whole board; a counterexample of weight w raises W past w and
 //! the search goes on, up to the user's weight limit and time. What was tried is reported when
 //! nothing is found.
 //!
-//! Known limits: the greedy cover chooses the first generators that fit, not the ones covering
-//! most, so patterns cut by hyperplanes (the Erratum's {e1, e2, e3, (1, 1, 0)} in normal play,
-//! where the slices z odd split along x = y) are refuted at growing weights without converging;
-//! [GM09] Example 8.12 (d = 5, a pool of 242 vectors that holds its direction (0, 0, 0, 2, 2))
-//! has not been tried.
+//! Known limits: the greedy cover takes the first generators that fit; on [Guo11] Remark 4.12's
+//! second game {(1, 0), (0, 1), (2, 2)} its guesses are refuted at growing weights (on the
+//! diagonal) without converging. [GM09] Example 8.12 (d = 5, a pool of 242 vectors that holds its
+//! direction (0, 0, 0, 2, 2)) has not been tried.
 
 use std::time::{Duration, Instant};
 
-use crate::algebra::{AffineModule, AffineSemigroup, Cone, Integer, Polyhedron};
+use crate::algebra::{AffineModule, AffineSemigroup, AlgebraError, Cone, Integer, Polyhedron};
 use crate::algebra::{Stratification, StratifiedSet, Vector};
 
 use super::solver::{self, Outcome, Region, Solution, SolveError, SolveOptions};
@@ -258,6 +258,9 @@ fn cover_guess(
         }
         let mut gens: Vec<Vec<i64>> = Vec::new();
         for g in pool {
+            if crate::interrupt::requested() {
+                return Err(SolveError::Interrupted);
+            }
             let far: Vec<i64> = b.iter().zip(g).map(|(a, c)| a + 2 * c).collect();
             if weight(&far) > bound {
                 continue;
@@ -289,7 +292,7 @@ fn cover_guess(
 }
 
 /// Candidate period vectors on N^d: the nonzero vectors with entries in 0..=m (m = 4 in d ≤ 2,
-/// 2 beyond), lightest first, and the axis periods found.
+/// 2 beyond) and the axis periods found, sparsest first, then lightest.
 fn period_pool(ell: &[i64], axis: &[Option<(i64, i64)>]) -> Vec<Vec<i64>> {
     let d = ell.len();
     let m = if d <= 2 { 4 } else { 2 };
@@ -306,8 +309,10 @@ fn period_pool(ell: &[i64], axis: &[Option<(i64, i64)>]) -> Vec<Vec<i64>> {
             }
         }
     }
+    // Sparse vectors first (the edges of N^d, then of its faces), so that a piece's cone spans
+    // the region's cone instead of a thin part of it; then the lightest.
     let weight = |x: &[i64]| -> i64 { x.iter().zip(ell).map(|(a, b)| a * b).sum() };
-    pool.sort_by_key(|g| (weight(g), g.clone()));
+    pool.sort_by_key(|g| (g.iter().filter(|&&x| x != 0).count(), weight(g), g.clone()));
     pool
 }
 
@@ -319,8 +324,36 @@ pub fn stratify(
     progress: &mut dyn FnMut(&str),
 ) -> Result<Stratified, SolveError> {
     let start = Instant::now();
-    let d = game.dim();
     let mut tried = Vec::new();
+    let Some(limit) = options.timeout else {
+        return search(game, options, progress, &mut tried, start);
+    };
+    // The time limit interrupts a running solve or verification too, through the interrupt poll.
+    let result = crate::interrupt::with_deadline(start + limit, || {
+        search(game, options, progress, &mut tried, start)
+    });
+    match result {
+        Err(SolveError::Interrupted) | Err(SolveError::Algebra(AlgebraError::Interrupted))
+            if !crate::interrupt::user_requested() =>
+        {
+            tried.push(format!(
+                "stopped after {:.1} s (timeout)",
+                start.elapsed().as_secs_f64()
+            ));
+            Ok(Stratified::NotFound { tried })
+        }
+        other => other,
+    }
+}
+
+fn search(
+    game: &LatticeGame,
+    options: &StratifyOptions,
+    progress: &mut dyn FnMut(&str),
+    tried: &mut Vec<String>,
+    start: Instant,
+) -> Result<Stratified, SolveError> {
+    let d = game.dim();
     if let Some(known) = strategy::known_strategy(game)? {
         if let Some(stratification) = known.to_stratification()? {
             progress("squarefree normal play: P = P0 + 2N^d; verifying");
@@ -338,7 +371,9 @@ pub fn stratify(
     let orthant = StratifiedSet::from_polyhedron(&Polyhedron::Cone(Cone::orthant(d)?))?;
     if !strategy::lattice_points(game)?.set_eq(&orthant)? {
         tried.push("periodic guesses are searched on the board N^d only".into());
-        return Ok(Stratified::NotFound { tried });
+        return Ok(Stratified::NotFound {
+            tried: tried.clone(),
+        });
     }
     let ell = solver::functional(game, None)?;
     let mut bound = (4 * ell.iter().sum::<i64>()).max(8);
@@ -348,14 +383,18 @@ pub fn stratify(
                 "stopped at the weight limit {} (max_weight)",
                 options.max_weight
             ));
-            return Ok(Stratified::NotFound { tried });
+            return Ok(Stratified::NotFound {
+                tried: tried.clone(),
+            });
         }
         if options.timeout.is_some_and(|t| start.elapsed() > t) {
             tried.push(format!(
                 "stopped after {:.1} s (timeout)",
                 start.elapsed().as_secs_f64()
             ));
-            return Ok(Stratified::NotFound { tried });
+            return Ok(Stratified::NotFound {
+                tried: tried.clone(),
+            });
         }
         progress(&format!(
             "solving the positions of weight ≤ {bound} under {}",

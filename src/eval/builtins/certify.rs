@@ -1,5 +1,6 @@
 //! `verify(G, S)`: certifying a candidate set of P-positions on the whole board ([GM09] Theorem
-//! 4.6, decided with the set algebra by `game::verify`), and reading its verdict.
+//! 4.6, decided with the set algebra by `game::verify`), and reading its verdict; `stratify(G)`:
+//! searching for a stratification of the P-positions and certifying it (`game::stratify`).
 
 use std::rc::Rc;
 
@@ -9,6 +10,7 @@ use super::{Args, Builtin};
 use crate::algebra::StratifiedSet;
 use crate::eval::value::Value;
 use crate::eval::{EvalError, Interpreter};
+use crate::game::stratify::{self, Stratified, StratifyOptions};
 use crate::game::verify::{self, Verification};
 
 type R = Result<Value, EvalError>;
@@ -67,6 +69,70 @@ fn verify_builtin(_: &mut Interpreter, a: &mut Args) -> R {
     Ok(Value::Verification(Rc::new(v)))
 }
 
+fn stratify_builtin(_: &mut Interpreter, a: &mut Args) -> R {
+    use std::io::IsTerminal;
+    let Value::Game(g) = a.value(0) else {
+        return Err(a
+            .wrong(0, "a game")
+            .with_help("make one with `game(Γ, misere(Γ))`"));
+    };
+    let g = g.clone();
+    let mut options = StratifyOptions::default();
+    if let Some((v, span)) = a.named("max_weight") {
+        options.max_weight = match v {
+            Value::Int(n) => n.to_i64().filter(|n| (1..=1 << 20).contains(n)),
+            _ => None,
+        }
+        .ok_or_else(|| {
+            EvalError::type_error(
+                "max_weight",
+                "an integer from 1 to 2^20",
+                v.type_name(),
+                span,
+            )
+        })?;
+    }
+    if let Some((v, span)) = a.named("timeout") {
+        let secs = match v {
+            Value::Int(n) => n.to_i64().filter(|n| *n > 0),
+            _ => None,
+        }
+        .ok_or_else(|| {
+            EvalError::type_error(
+                "timeout",
+                "a positive number of seconds",
+                v.type_name(),
+                span,
+            )
+        })?;
+        options.timeout = Some(std::time::Duration::from_secs(secs as u64));
+    }
+    let tty = std::io::stderr().is_terminal();
+    let mut progress = |m: &str| {
+        if tty {
+            eprintln!("  stratify: {m} (Ctrl-C stops)");
+        }
+    };
+    match stratify::stratify(&g, &options, &mut progress).map_err(|e| solve_error(e, a.span))? {
+        Stratified::Found { stratification, .. } => {
+            Ok(Value::Stratification(Rc::new(stratification)))
+        }
+        Stratified::NotFound { .. } if a.named("otherwise").is_some() => {
+            Ok(a.named("otherwise").map(|(v, _)| v.clone()).unwrap_or(Value::Nothing))
+        }
+        Stratified::NotFound { tried } => Err(EvalError::new(
+            "lg::eval::stratify",
+            "no certified stratification was found within the limits",
+            a.span,
+            "nothing found",
+        )
+        .with_help(format!(
+            "tried:\n  {}\nraise `max_weight:` or `timeout:`, declare a stratification and check it with `verify`, or give `otherwise: ()` to go on without one",
+            tried.join("\n  ")
+        ))),
+    }
+}
+
 fn as_verification(a: &Args, i: usize) -> Result<Rc<Verification>, EvalError> {
     match a.value(i) {
         Value::Verification(v) => Ok(v.clone()),
@@ -99,6 +165,20 @@ pub(super) fn register(r: &mut Vec<Builtin>) {
         max_args: Some(2),
         named: &[],
         func: verify_builtin,
+    });
+    r.push(Builtin {
+        name: "stratify",
+        signature: "stratify(game, max_weight: n, timeout: seconds, otherwise: v) -> stratification",
+        doc: "Searches for an affine stratification of the P-positions and returns it only once `verify` has\n\
+              certified it on the whole board: the squarefree theorem (P0 + 2N^d), eventual periods along the\n\
+              axes, and covers by pieces b + N{small periods}, guessed from the positions of growing weight\n\
+              (up to max_weight, default 64) and refined by each counterexample. When nothing is certified\n\
+              within the limits, the error lists what was tried (or, with `otherwise: v`, v is returned).",
+        example: "stratify(game(nim(2), misere(nim(2))))",
+        min_args: 1,
+        max_args: Some(1),
+        named: &["max_weight", "timeout", "otherwise"],
+        func: stratify_builtin,
     });
     r.push(Builtin {
         name: "certified",

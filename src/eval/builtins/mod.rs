@@ -2,16 +2,17 @@
 //! and an example; the REPL's `:help`, tab completion and `lg --check` read the same table.
 //!
 //! Builtins are grouped by what they work on: [`core`] (numbers, collections, functions),
-//! [`objects`] (constructors and accessors of the papers' objects), and [`planned`] (names fixed
-//! for capabilities that later work fills in).
+//! [`objects`] (constructors and accessors of the papers' objects), [`geometry`], [`solve`],
+//! [`finite`] and [`heap`] games, [`sets`] (the set algebra and rational generating functions),
+//! [`members`] (membership and members of any set) and [`certify`] (`verify` and `stratify`).
 
 mod certify;
 mod core;
 mod finite;
 mod geometry;
 mod heap;
+mod members;
 mod objects;
-mod planned;
 pub(crate) mod sets;
 mod solve;
 
@@ -61,7 +62,7 @@ fn table() -> &'static IndexMap<&'static str, Builtin> {
         heap::register(&mut all);
         sets::register(&mut all);
         certify::register(&mut all);
-        planned::register(&mut all);
+        members::register(&mut all);
         let mut map = IndexMap::new();
         for b in all {
             let name = b.name;
@@ -450,7 +451,7 @@ pub fn contains(
         }
         Value::Board(_) => Err(EvalError::new(
             "lg::eval::not_available",
-            "membership in a board needs its defeated ideal, which depends on the rule set: ask the game instead, with the solver (not available in this version yet)",
+            "membership in a board needs its defeated ideal, which depends on the rule set: ask the game instead, `outcome(G, p)`",
             cspan,
             "a board",
         )

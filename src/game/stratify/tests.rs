@@ -103,6 +103,16 @@ fn periodic_games_beyond_the_squarefree_theorem() {
 }
 
 #[test]
+fn the_erratums_rule_set_in_normal_play() {
+    // {e1, e2, e3, (1, 1, 0)} is weakly squarefree but not squarefree: P is not P0 + 2N^3. Its
+    // slices z odd split along the plane x = y.
+    let g = game(&[&[1, 0, 0][..], &[0, 1, 0], &[0, 0, 1], &[1, 1, 0]], false);
+    let s = found(&g);
+    agrees_with_solver(&g, &s, 9);
+    assert_eq!(s.pieces().len(), 3, "{s}");
+}
+
+#[test]
 fn limits_are_reported() {
     let g = game(&[&[1, 0], &[0, 1], &[-1, 1]], true);
     let options = StratifyOptions {
@@ -115,4 +125,22 @@ fn limits_are_reported() {
         }
         other => panic!("{other:?}"),
     }
+}
+
+#[test]
+fn a_timeout_stops_the_search_on_this_thread_only() {
+    // Remark 4.12's second game is not found by this version; a short timeout ends the search.
+    let g = game(&[&[1, 0][..], &[0, 1], &[2, 2]], false);
+    let options = StratifyOptions {
+        max_weight: 1 << 20,
+        timeout: Some(Duration::from_millis(300)),
+        ..StratifyOptions::default()
+    };
+    match stratify(&g, &options, &mut |_| {}).unwrap() {
+        Stratified::NotFound { tried } => {
+            assert!(tried.iter().any(|t| t.contains("timeout")), "{tried:?}")
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(!crate::interrupt::requested());
 }

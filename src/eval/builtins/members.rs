@@ -1,7 +1,6 @@
-//! Builtins whose names are fixed now so that scripts stay stable, for capabilities that grow
-//! with the algebra engine, the solver, the set algebra and stratify/verify. Where a case is already
-//! decidable (finite sets, cones given by inequalities) it works; otherwise the call is a clear
-//! diagnostic saying what is not available yet, never a wrong answer.
+//! Membership, members and intersection for every kind of set the language holds: finite sets,
+//! lists and the like directly, infinite sets (semigroups, modules, stratifications, cones,
+//! polyhedra) exactly through the set algebra.
 
 use super::{Args, Builtin};
 use crate::algebra::{Integer, Vector};
@@ -10,43 +9,13 @@ use crate::eval::{EvalError, Interpreter};
 
 type R = Result<Value, EvalError>;
 
-/// What each planned builtin will do, and which part of the project brings it.
-const PLANNED: &[(&str, &str, &str, &str, &str)] = &[(
-    "stratify",
-    "stratify(game) -> stratification",
-    "Finds an affine stratification of the P-positions and certifies it.",
-    "stratify(G)",
-    "stratify and verify",
-)];
-
-fn not_yet(_: &mut Interpreter, a: &mut Args) -> R {
-    let (_, _, _, _, part) = PLANNED
-        .iter()
-        .find(|p| p.0 == a.builtin.name)
-        .expect("registered from the table");
-    Err(EvalError::new(
-        "lg::eval::not_available",
-        format!(
-            "`{}` is not available in this version of lattice-games",
-            a.builtin.name
-        ),
-        a.span,
-        "not available yet",
-    )
-    .with_help(format!(
-        "`{}` is part of {part}, which is still being built; `:help {}` says what it will do",
-        a.builtin.name, a.builtin.name
-    )))
-}
-
 pub(super) fn register(r: &mut Vec<Builtin>) {
     r.push(Builtin {
         name: "contains",
         signature: "contains(S, p) -> boolean",
-        doc: "Whether p lies in S (the same as `p in S`). Works now for finite sets, lists, tuples,\n\
-              strings, matrices (their columns), rule sets (their moves), cones given as orthants or by\n\
-              inequalities, and polyhedra {x : Ax ≥ b}. Semigroups, modules and stratifications need\n\
-              exact lattice-point algebra, which is not available in this version.",
+        doc: "Whether p lies in S (the same as `p in S`): finite sets, lists, tuples, strings, matrices (their\n\
+              columns), rule sets (their moves), cones, polyhedra, and, decided exactly, semigroups, modules,\n\
+              stratifications and rational strategies (the coefficient of t^p is 1).",
         example: "contains(halfspaces([1 0; -1 2]), (2, 1))",
         min_args: 2,
         max_args: Some(2),
@@ -85,27 +54,6 @@ pub(super) fn register(r: &mut Vec<Builtin>) {
             )
         },
     });
-    for (name, signature, doc, example, _) in PLANNED {
-        r.push(Builtin {
-            name,
-            signature,
-            doc,
-            example,
-            min_args: 0,
-            max_args: None,
-            named: &[
-                "region",
-                "axes",
-                "fix",
-                "certify",
-                "max_weight",
-                "timeout",
-                "within",
-                "variables",
-            ],
-            func: not_yet,
-        });
-    }
 }
 
 fn members(_: &mut Interpreter, a: &mut Args) -> R {
