@@ -16,6 +16,8 @@ mod ruleset;
 pub mod solver;
 pub mod strategy;
 pub mod stratify;
+#[cfg(test)]
+pub(crate) mod testing;
 pub mod verify;
 
 pub use board::GameBoard;

@@ -30,32 +30,7 @@ pub fn hilbert(n: usize, rows: &[(Vec<i64>, Relation)]) -> Option<Vec<Vec<i64>>>
     std::fs::write(project.with_extension("mat"), mat).ok()?;
     std::fs::write(project.with_extension("rel"), rel).ok()?;
     std::fs::write(project.with_extension("sign"), sign).ok()?;
-    let out = Command::new("4ti2-hilbert")
-        .arg("-q")
-        .arg(&project)
-        .output()
-        .ok()?;
-    if !out.status.success() {
-        eprintln!(
-            "4ti2-hilbert failed: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        return None;
-    }
-    let text = std::fs::read_to_string(project.with_extension("hil")).ok()?;
-    let _ = std::fs::remove_dir_all(&dir);
-    let mut lines = text.lines();
-    let count: usize = lines.next()?.split_whitespace().next()?.parse().ok()?;
-    Some(
-        lines
-            .take(count)
-            .map(|l| {
-                l.split_whitespace()
-                    .map(|x| x.parse().expect("an integer entry"))
-                    .collect()
-            })
-            .collect(),
-    )
+    run("4ti2-hilbert", &dir, &project, "hil")
 }
 
 /// 4ti2's `groebner` on the d × n matrix whose columns are `columns`: a Gröbner basis of the
@@ -73,20 +48,25 @@ pub fn groebner(columns: &[Vec<i64>]) -> Option<Vec<Vec<i64>>> {
         mat.push('\n');
     }
     std::fs::write(project.with_extension("mat"), mat).ok()?;
-    let out = Command::new("4ti2-groebner")
-        .arg("-q")
-        .arg(&project)
-        .output()
-        .ok()?;
+    run("4ti2-groebner", &dir, &project, "gro")
+}
+
+/// Runs `program -q project` and reads the matrix file `project.<output>` (a header `rows
+/// columns`, then one row a line; `None` for a non-integer entry); the scratch directory is
+/// removed after a successful run.
+fn run(
+    program: &str,
+    dir: &std::path::Path,
+    project: &std::path::Path,
+    output: &str,
+) -> Option<Vec<Vec<i64>>> {
+    let out = Command::new(program).arg("-q").arg(project).output().ok()?;
     if !out.status.success() {
-        eprintln!(
-            "4ti2-groebner failed: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        eprintln!("{program} failed: {}", String::from_utf8_lossy(&out.stderr));
         return None;
     }
-    let text = std::fs::read_to_string(project.with_extension("gro")).ok()?;
-    let _ = std::fs::remove_dir_all(&dir);
+    let text = std::fs::read_to_string(project.with_extension(output)).ok()?;
+    let _ = std::fs::remove_dir_all(dir);
     let mut lines = text.lines();
     let count: usize = lines.next()?.split_whitespace().next()?.parse().ok()?;
     lines

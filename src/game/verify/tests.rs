@@ -8,19 +8,7 @@ use proptest::prelude::*;
 use super::*;
 use crate::algebra::testing::{box_coordinates, v};
 use crate::algebra::{AffineModule, AffineSemigroup, Stratification};
-use crate::game::{GameBoard, RuleSet};
-
-fn game(moves: &[&[i64]], misere: bool) -> LatticeGame {
-    let d = moves[0].len();
-    let rules = RuleSet::new(moves.iter().map(|m| v(m)).collect()).unwrap();
-    let board = if misere {
-        GameBoard::misere(d)
-    } else {
-        GameBoard::normal_play(d)
-    }
-    .unwrap();
-    LatticeGame::new(rules, board).unwrap()
-}
+use crate::game::testing::game;
 
 fn module(offset: &[i64], gens: &[&[i64]]) -> AffineModule {
     AffineModule::new(
