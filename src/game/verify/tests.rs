@@ -9,6 +9,7 @@ use super::*;
 use crate::algebra::testing::{box_coordinates, v};
 use crate::algebra::{AffineModule, AffineSemigroup, Stratification};
 use crate::game::testing::game;
+use crate::game::{GameBoard, RuleSet};
 
 fn module(offset: &[i64], gens: &[&[i64]]) -> AffineModule {
     AffineModule::new(
@@ -179,4 +180,46 @@ proptest! {
         let n = if d == 2 { 10 } else { 6 };
         check(&g, &candidate, n);
     }
+}
+
+/// Π = {x : a·x ≥ b}.
+fn polyhedron(rows: &[(&[i64], i64)]) -> crate::algebra::Polyhedron {
+    let a = crate::algebra::Matrix::from_rows(
+        rows.iter()
+            .map(|(a, _)| a.iter().map(|&x| Integer::from(x)).collect())
+            .collect(),
+    )
+    .unwrap();
+    let b = rows
+        .iter()
+        .map(|(_, b)| num_rational::BigRational::from_integer((*b).into()))
+        .collect();
+    crate::algebra::Polyhedron::from_inequalities(a, b).unwrap()
+}
+
+#[test]
+fn boards_other_than_the_orthant() {
+    // The strip 0 ≤ y ≤ 2, x ≥ 0 with the moves (1, 0), (0, 1): every move lowers x + y by one,
+    // so P = {x + y even} = ((0, 0), (1, 1), (0, 2)) + N{(2, 0)}.
+    let rules = RuleSet::new(vec![v(&[1, 0]), v(&[0, 1])]).unwrap();
+    let strip = polyhedron(&[(&[1, 0], 0), (&[0, 1], 0), (&[0, -1], -2)]);
+    let g = LatticeGame::new(rules, GameBoard::new(strip, vec![]).unwrap()).unwrap();
+    let along = |o: &[i64]| module(o, &[&[2, 0]]);
+    let p = set_of(vec![along(&[0, 0]), along(&[1, 1]), along(&[0, 2])]);
+    assert!(verify(&g, &p).unwrap().is_certified());
+    let short = set_of(vec![along(&[0, 0]), along(&[1, 1])]);
+    let c = verify(&g, &short).unwrap();
+    let c = c.counterexample().unwrap();
+    assert_eq!(c.position, v(&[0, 2]));
+    assert!(matches!(c.failure, Failure::NoMoveIntoS { .. }));
+    assert_eq!(c.outcome, Outcome::P);
+    let wide = set_of(vec![
+        along(&[0, 0]),
+        along(&[1, 1]),
+        along(&[0, 2]),
+        along(&[1, 3]),
+    ]);
+    let c = verify(&g, &wide).unwrap();
+    assert_eq!(c.counterexample().unwrap().failure, Failure::OffLattice);
+    assert_eq!(c.counterexample().unwrap().position.0[1], Integer::from(3));
 }
