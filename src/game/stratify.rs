@@ -85,6 +85,9 @@ fn period_along(
     let is_p = |x: &[i64]| sol.outcome(x) == Some(Outcome::P);
     for total in 1..=reach / 2 {
         for p in 1..=total {
+            if crate::interrupt::requested() {
+                return None;
+            }
             let t = total - p;
             if t + 2 * p > reach {
                 continue;
