@@ -265,15 +265,7 @@ pub fn binary(op: BinaryOp, l: Value, r: Value, ls: Span, rs: Span) -> Result<Va
         }
         // Rational functions: sums, differences, rational multiples, and t^p·f for `monomial`s.
         (Add | Sub, Value::Genfunc(f), Value::Genfunc(g)) => {
-            if f.f.dim() != g.f.dim() {
-                return Err(dim_error(
-                    "the rational functions",
-                    f.f.dim(),
-                    g.f.dim(),
-                    ls,
-                    rs,
-                ));
-            }
+            same_dims(f, g, ls, rs)?;
             let h = if op == Add {
                 f.f.add(&g.f)
             } else {
@@ -300,15 +292,7 @@ pub fn binary(op: BinaryOp, l: Value, r: Value, ls: Span, rs: Span) -> Result<Va
             } else {
                 (f, g)
             };
-            if f.f.dim() != g.f.dim() {
-                return Err(dim_error(
-                    "the rational functions",
-                    f.f.dim(),
-                    g.f.dim(),
-                    ls,
-                    rs,
-                ));
-            }
+            same_dims(f, g, ls, rs)?;
             let t = &mono.f.terms()[0];
             let h = other.f.shift(&t.exponent).scale(&t.coefficient);
             Ok(Value::Genfunc(Rc::new(super::value::Genfunc {
@@ -673,4 +657,23 @@ pub fn index(base: Value, i: Value, bs: Span, is: Span) -> Result<Value, EvalErr
         Value::Str(s) => Value::str(&s.chars().nth(pos).expect("in range").to_string()),
         _ => unreachable!("checked above"),
     })
+}
+
+/// Two rational functions combined must have the same number of variables.
+fn same_dims(
+    f: &super::value::Genfunc,
+    g: &super::value::Genfunc,
+    ls: Span,
+    rs: Span,
+) -> Result<(), EvalError> {
+    if f.f.dim() == g.f.dim() {
+        return Ok(());
+    }
+    Err(dim_error(
+        "the rational functions",
+        f.f.dim(),
+        g.f.dim(),
+        ls,
+        rs,
+    ))
 }

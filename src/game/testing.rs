@@ -1,6 +1,6 @@
 //! Helpers shared by the game modules' tests.
 
-use crate::algebra::Vector;
+use crate::algebra::{Integer, Matrix, Polyhedron, Vector};
 use crate::game::{GameBoard, LatticeGame, RuleSet};
 
 /// The game on N^d with these moves, in normal or misère play.
@@ -14,4 +14,19 @@ pub(crate) fn game(moves: &[&[i64]], misere: bool) -> LatticeGame {
     }
     .unwrap();
     LatticeGame::new(rules, board).unwrap()
+}
+
+/// Π = {x : a·x ≥ b}, one (a, b) a row.
+pub(crate) fn polyhedron(rows: &[(&[i64], i64)]) -> Polyhedron {
+    let a = Matrix::from_rows(
+        rows.iter()
+            .map(|(a, _)| a.iter().map(|&x| Integer::from(x)).collect())
+            .collect(),
+    )
+    .unwrap();
+    let b = rows
+        .iter()
+        .map(|(_, b)| num_rational::BigRational::from_integer((*b).into()))
+        .collect();
+    Polyhedron::from_inequalities(a, b).unwrap()
 }

@@ -3,28 +3,13 @@
 
 use std::collections::HashMap;
 
-use num_rational::BigRational;
 use proptest::prelude::*;
 
 use super::*;
 use crate::algebra::testing::box_coordinates;
-use crate::algebra::{Cone, Integer, Matrix, Polyhedron, Vector};
+use crate::algebra::{Cone, Polyhedron, Vector};
+use crate::game::testing::polyhedron;
 use crate::game::{GameBoard, LatticeGame, RuleSet};
-
-/// Π = {x : a·x ≥ b}.
-fn polyhedron(rows: &[(&[i64], i64)]) -> Polyhedron {
-    let a = Matrix::from_rows(
-        rows.iter()
-            .map(|(a, _)| a.iter().map(|&x| Integer::from(x)).collect())
-            .collect(),
-    )
-    .unwrap();
-    let b = rows
-        .iter()
-        .map(|(_, b)| BigRational::from_integer((*b).into()))
-        .collect();
-    Polyhedron::from_inequalities(a, b).unwrap()
-}
 
 /// The brute-force reference: membership in Λ from the inequalities, D from its definition, P by
 /// plain recursion with a memo.

@@ -8,7 +8,7 @@ use proptest::prelude::*;
 use super::*;
 use crate::algebra::testing::{box_coordinates, v};
 use crate::algebra::{AffineModule, AffineSemigroup, Stratification};
-use crate::game::testing::game;
+use crate::game::testing::{game, polyhedron};
 use crate::game::{GameBoard, RuleSet};
 
 fn module(offset: &[i64], gens: &[&[i64]]) -> AffineModule {
@@ -180,21 +180,6 @@ proptest! {
         let n = if d == 2 { 10 } else { 6 };
         check(&g, &candidate, n);
     }
-}
-
-/// Π = {x : a·x ≥ b}.
-fn polyhedron(rows: &[(&[i64], i64)]) -> crate::algebra::Polyhedron {
-    let a = crate::algebra::Matrix::from_rows(
-        rows.iter()
-            .map(|(a, _)| a.iter().map(|&x| Integer::from(x)).collect())
-            .collect(),
-    )
-    .unwrap();
-    let b = rows
-        .iter()
-        .map(|(_, b)| num_rational::BigRational::from_integer((*b).into()))
-        .collect();
-    crate::algebra::Polyhedron::from_inequalities(a, b).unwrap()
 }
 
 #[test]
