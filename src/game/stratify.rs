@@ -25,6 +25,8 @@
 
 use std::time::{Duration, Instant};
 
+use crate::algebra::basic_set::BasicSet;
+use crate::algebra::lattice::Lattice;
 use crate::algebra::{AffineModule, AffineSemigroup, AlgebraError, Cone, Integer, Polyhedron};
 use crate::algebra::{Stratification, StratifiedSet, Vector};
 
@@ -111,6 +113,11 @@ fn period_along(
     None
 }
 
+/// ℓ·x.
+fn weight(ell: &[i64], x: &[i64]) -> i64 {
+    x.iter().zip(ell).map(|(a, b)| a * b).sum()
+}
+
 /// Every x ≥ 0 with ℓ·x ≤ bound (ℓ > 0 coordinatewise, as on N^d).
 fn weight_points(ell: &[i64], bound: i64) -> Vec<Vec<i64>> {
     fn walk(ell: &[i64], left: i64, x: &mut Vec<i64>, out: &mut Vec<Vec<i64>>) {
@@ -153,6 +160,13 @@ fn box_points(hi: &[i64]) -> Vec<Vec<i64>> {
 fn periodic_guess(sol: &Solution, t: &[i64], p: &[i64]) -> Option<Stratification> {
     let d = t.len();
     let hi: Vec<i64> = t.iter().zip(p).map(|(a, b)| a + b).collect();
+    // The base box must lie in the solved region, so it has at most as many points.
+    let size = hi
+        .iter()
+        .try_fold(1u64, |acc, &h| acc.checked_mul(h as u64))?;
+    if size > sol.table_positions() {
+        return None;
+    }
     let mut groups: std::collections::BTreeMap<Vec<usize>, Vec<Vector>> = Default::default();
     for b in box_points(&hi) {
         match sol.outcome(&b)? {
@@ -190,7 +204,7 @@ fn cone_in_p(sol: &Solution, b: &[i64], gens: &[Vec<i64>], ell: &[i64], bound: i
         ell: &[i64],
         bound: i64,
     ) -> bool {
-        let w: i64 = x.iter().zip(ell).map(|(a, b)| a * b).sum();
+        let w = weight(ell, x);
         if w > bound {
             return true;
         }
@@ -200,7 +214,7 @@ fn cone_in_p(sol: &Solution, b: &[i64], gens: &[Vec<i64>], ell: &[i64], bound: i
         let start = x.clone();
         let mut ok = true;
         loop {
-            let w: i64 = x.iter().zip(ell).map(|(a, b)| a * b).sum();
+            let w = weight(ell, x);
             if w > bound {
                 break;
             }
@@ -228,32 +242,21 @@ fn cover_guess(
     pool: &[Vec<i64>],
     ell: &[i64],
     bound: i64,
-) -> Result<Option<StratifiedSet>, SolveError> {
+) -> Result<StratifiedSet, SolveError> {
     let d = ell.len();
-    let weight = |x: &[i64]| -> i64 { x.iter().zip(ell).map(|(a, b)| a * b).sum() };
     let mut ps = sol.p_positions();
-    ps.sort_by_key(|p| (weight(p), p.clone()));
-    let mut pieces: Vec<(Vec<i64>, Vec<Vec<i64>>)> = Vec::new();
-    let covered = |x: &[i64], pieces: &[(Vec<i64>, Vec<Vec<i64>>)]| -> bool {
-        pieces.iter().any(|(b, gens)| {
-            let diff: Vec<i64> = x.iter().zip(b).map(|(a, c)| a - c).collect();
-            let set = crate::algebra::basic_set::BasicSet::simplicial(
-                &Vector::zero(d),
-                &gens
-                    .iter()
-                    .map(|g| Vector::from_i64s(g))
-                    .collect::<Vec<_>>(),
-            );
-            set.contains(&Vector::from_i64s(&diff))
-        })
-    };
+    ps.sort_by_key(|p| (weight(ell, p), p.clone()));
+    let vectors =
+        |gs: &[Vec<i64>]| -> Vec<Vector> { gs.iter().map(|g| Vector::from_i64s(g)).collect() };
+    let mut pieces: Vec<BasicSet> = Vec::new();
     for b in ps {
         // Offsets from the lighter half only, so that every period is tested on a long stretch;
         // the heavier P-positions must be covered by their pieces.
-        if 2 * weight(&b) > bound {
+        if 2 * weight(ell, &b) > bound {
             break;
         }
-        if covered(&b, &pieces) {
+        let point = Vector::from_i64s(&b);
+        if pieces.iter().any(|piece| piece.contains(&point)) {
             continue;
         }
         if crate::interrupt::requested() {
@@ -265,33 +268,25 @@ fn cover_guess(
                 return Err(SolveError::Interrupted);
             }
             let far: Vec<i64> = b.iter().zip(g).map(|(a, c)| a + 2 * c).collect();
-            if weight(&far) > bound {
+            if weight(ell, &far) > bound {
                 continue;
             }
             let mut trial = gens.clone();
             trial.push(g.clone());
-            let vs: Vec<Vector> = trial.iter().map(|g| Vector::from_i64s(g)).collect();
-            if crate::algebra::lattice::Lattice::generated_by(d, &vs).rank() < trial.len() {
+            if Lattice::generated_by(d, &vectors(&trial)).rank() < trial.len() {
                 continue;
             }
             if cone_in_p(sol, &b, &trial, ell, bound) {
                 gens = trial;
             }
         }
-        pieces.push((b, gens));
+        pieces.push(BasicSet::simplicial(&point, &vectors(&gens)));
     }
     let mut out = StratifiedSet::empty(d);
-    for (b, gens) in pieces {
-        let piece = crate::algebra::basic_set::BasicSet::simplicial(
-            &Vector::from_i64s(&b),
-            &gens
-                .iter()
-                .map(|g| Vector::from_i64s(g))
-                .collect::<Vec<_>>(),
-        );
+    for piece in pieces {
         out = out.union(&StratifiedSet::from_basic(piece)?)?;
     }
-    Ok(Some(out))
+    Ok(out)
 }
 
 /// Candidate period vectors on N^d: the nonzero vectors with entries in 0..=m (m = 4 in d ≤ 2,
@@ -314,8 +309,13 @@ fn period_pool(ell: &[i64], axis: &[Option<(i64, i64)>]) -> Vec<Vec<i64>> {
     }
     // Sparse vectors first (the edges of N^d, then of its faces), so that a piece's cone spans
     // the region's cone instead of a thin part of it; then the lightest.
-    let weight = |x: &[i64]| -> i64 { x.iter().zip(ell).map(|(a, b)| a * b).sum() };
-    pool.sort_by_key(|g| (g.iter().filter(|&&x| x != 0).count(), weight(g), g.clone()));
+    pool.sort_by_key(|g| {
+        (
+            g.iter().filter(|&&x| x != 0).count(),
+            weight(ell, g),
+            g.clone(),
+        )
+    });
     pool
 }
 
@@ -437,15 +437,13 @@ fn search(
                 "weight ≤ {bound}: no eventual period along every coordinate axis"
             ));
         }
-        if let Some(set) = cover_guess(&sol, &period_pool(&ell, &axis), &ell, bound)? {
-            guesses.push((
-                format!(
-                    "a cover of the P-positions of weight ≤ {bound} by pieces b + N{{small independent periods}}"
-                ),
-                set,
-                None,
-            ));
-        }
+        guesses.push((
+            format!(
+                "a cover of the P-positions of weight ≤ {bound} by pieces b + N{{small independent periods}}"
+            ),
+            cover_guess(&sol, &period_pool(&ell, &axis), &ell, bound)?,
+            None,
+        ));
         let mut next = 2 * bound;
         for (describe, set, printed) in guesses {
             let stratification = match printed {

@@ -15,6 +15,9 @@ use num_traits::{One, Signed, Zero};
 use super::{RationalFunction, Q};
 use crate::algebra::{AlgebraError, Vector};
 
+/// The largest numerator degree written out (the numerator is stored densely).
+const MAX_NUMERATOR: i64 = 1_000_000;
+
 /// N(t) / Π_k (1 − t^k)^{m_k}, exactly.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HilbertSeries {
@@ -124,6 +127,20 @@ impl RationalFunction {
             terms.push((&t.coefficient, degree(grading, &t.exponent)?, dens));
         }
         let shift = terms.iter().map(|(_, e, _)| *e).min().unwrap_or(0);
+        // Each term's numerator t^(e − shift) Π (1 − t^k)^(missing factors) is written out
+        // densely: its degree must stay within bounds.
+        for (_, e, dens) in &terms {
+            let mut degree = e.checked_sub(shift);
+            for (&k, &m) in &common {
+                let missing = i64::from(m - dens.get(&k).copied().unwrap_or(0));
+                degree = degree.and_then(|n| n.checked_add(k.checked_mul(missing)?));
+            }
+            if degree.is_none_or(|n| n > MAX_NUMERATOR) {
+                return Err(SpecializationError::TooLarge(format!(
+                    "a Hilbert series numerator of degree above {MAX_NUMERATOR}"
+                )));
+            }
+        }
         let mut numerator: Vec<Q> = Vec::new();
         for (c, e, dens) in terms {
             let offset = usize::try_from(e - shift)
@@ -354,6 +371,24 @@ mod tests {
         let z = HilbertSeries::new(3, vec![q(0)], BTreeMap::from([(1, 2)]));
         assert_eq!(z.to_string(), "0");
         assert!(z.coefficients(5).iter().all(Zero::is_zero));
+    }
+
+    #[test]
+    fn numerators_too_long_to_write_out_are_refused() {
+        // {0, 5·10^12}: the numerator 1 + t^(5·10^12) would be written densely.
+        let s = StratifiedSet::from_points(1, &[v(&[0]), v(&[5_000_000_000_000])]);
+        let f = RationalFunction::of_set(&s).unwrap();
+        assert!(matches!(
+            f.hilbert_series(&v(&[1])),
+            Err(SpecializationError::TooLarge(_))
+        ));
+        // A single huge denominator is fine: nothing is expanded.
+        let a = AffineSemigroup::new(vec![v(&[1_000_000_000_000])]).unwrap();
+        let f = RationalFunction::of_set(&StratifiedSet::from_semigroup(&a).unwrap()).unwrap();
+        assert_eq!(
+            f.hilbert_series(&v(&[1])).unwrap().to_string(),
+            "1/(1 - t^1000000000000)"
+        );
     }
 
     #[test]
