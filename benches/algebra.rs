@@ -6,6 +6,8 @@
 //! a trivial input is timed too: subtract it to compare the computations alone. When `normaliz` is
 //! not installed, only our side runs.
 
+mod common;
+
 use std::process::Command;
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
@@ -82,14 +84,6 @@ fn inputs() -> Vec<Input> {
     ]
 }
 
-fn normaliz_installed() -> bool {
-    Command::new("normaliz")
-        .arg("--version")
-        .output()
-        .map(|o| o.status.success())
-        .unwrap_or(false)
-}
-
 fn run_normaliz(dir: &std::path::Path, d: usize, gens: &[Vector], flag: &str) {
     let mut text = format!("amb_space {d}\ncone {}\n", gens.len());
     for g in gens {
@@ -113,7 +107,7 @@ fn run_normaliz(dir: &std::path::Path, d: usize, gens: &[Vector], flag: &str) {
 }
 
 fn bench(c: &mut Criterion) {
-    let with_normaliz = normaliz_installed();
+    let with_normaliz = common::normaliz_installed();
     if !with_normaliz {
         eprintln!("normaliz is not installed: timing only lattice-games");
     }

@@ -221,40 +221,27 @@ impl Interpreter {
             }
             StmtKind::Assert { cond, message } => {
                 let c = self.eval(cond, env)?;
-                match c {
-                    Value::Bool(true) => Ok(Outcome::Done),
-                    Value::Verification(v) if v.is_certified() => Ok(Outcome::Done),
-                    Value::Verification(v) => {
-                        let msg = match message {
-                            Some(m) => self.eval(m, env)?.to_print_string(),
-                            None => v.to_string(),
-                        };
-                        Err(EvalError::new(
-                            "lg::eval::assert",
-                            msg,
+                // A false condition, or a verdict of `verify` that is not a certificate (whose
+                // explanation is the default message).
+                let (default, label) = match &c {
+                    Value::Bool(true) => return Ok(Outcome::Done),
+                    Value::Verification(v) if v.is_certified() => return Ok(Outcome::Done),
+                    Value::Bool(false) => ("assertion failed".to_string(), "this is false"),
+                    Value::Verification(v) => (v.to_string(), "not certified"),
+                    other => {
+                        return Err(EvalError::type_error(
+                            "the condition of `assert`",
+                            "true or false",
+                            other.type_name(),
                             cond.span,
-                            "not certified",
                         ))
                     }
-                    Value::Bool(false) => {
-                        let msg = match message {
-                            Some(m) => self.eval(m, env)?.to_print_string(),
-                            None => "assertion failed".to_string(),
-                        };
-                        Err(EvalError::new(
-                            "lg::eval::assert",
-                            msg,
-                            cond.span,
-                            "this is false",
-                        ))
-                    }
-                    other => Err(EvalError::type_error(
-                        "the condition of `assert`",
-                        "true or false",
-                        other.type_name(),
-                        cond.span,
-                    )),
-                }
+                };
+                let msg = match message {
+                    Some(m) => self.eval(m, env)?.to_print_string(),
+                    None => default,
+                };
+                Err(EvalError::new("lg::eval::assert", msg, cond.span, label))
             }
             StmtKind::Expr(e) => Ok(Outcome::Value(self.eval(e, env)?)),
         }

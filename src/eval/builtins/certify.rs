@@ -4,8 +4,10 @@
 
 use std::rc::Rc;
 
-use super::sets::to_set;
-use super::solve::solve_error;
+use num_traits::One;
+
+use super::sets::{same_dim, to_set};
+use super::solve::{game_arg, solve_error};
 use super::{Args, Builtin};
 use crate::algebra::StratifiedSet;
 use crate::eval::value::Value;
@@ -24,8 +26,8 @@ fn genfunc_set(a: &Args, i: usize) -> Result<StratifiedSet, EvalError> {
         g.f.atoms()
             .map_err(|e| super::objects::algebra_error(e, a.span(i)))?;
     let mut pieces = Vec::new();
-    for (set, c) in atoms {
-        if c != num_rational::BigRational::from(num_bigint::BigInt::from(1)) {
+    for (set, c) in &atoms {
+        if !c.is_one() {
             let p = set.find_point().ok().flatten();
             return Err(EvalError::new(
                 "lg::eval::value",
@@ -38,45 +40,29 @@ fn genfunc_set(a: &Args, i: usize) -> Result<StratifiedSet, EvalError> {
             )
             .with_help("a strategy's generating function has every coefficient 0 or 1"));
         }
-        pieces.push(set);
+        pieces.extend(set.pieces().iter().cloned());
     }
-    let d = g.f.dim();
-    pieces
-        .into_iter()
-        .try_fold(StratifiedSet::empty(d), |acc, s| acc.union(&s))
+    // The atoms are disjoint.
+    StratifiedSet::from_disjoint(g.f.dim(), pieces)
         .map_err(|e| super::objects::algebra_error(e, a.span(i)))
 }
 
 fn verify_builtin(_: &mut Interpreter, a: &mut Args) -> R {
-    let Value::Game(g) = a.value(0) else {
-        return Err(a
-            .wrong(0, "a game")
-            .with_help("make one with `game(Γ, misere(Γ))`"));
-    };
-    let g = g.clone();
+    let g = game_arg(a, 0)?;
     let s = genfunc_set(a, 1)?;
-    if s.dim() != g.dim() {
-        return Err(super::objects::algebra_error(
-            crate::algebra::AlgebraError::DimensionMismatch {
-                what: "the candidate set and the game".into(),
-                expected: g.dim(),
-                found: s.dim(),
-            },
-            a.span(1),
-        ));
-    }
+    same_dim(
+        "the candidate set and the game",
+        g.dim(),
+        s.dim(),
+        a.span(1),
+    )?;
     let v = verify::verify(&g, &s).map_err(|e| solve_error(e, a.span))?;
     Ok(Value::Verification(Rc::new(v)))
 }
 
 fn stratify_builtin(_: &mut Interpreter, a: &mut Args) -> R {
     use std::io::IsTerminal;
-    let Value::Game(g) = a.value(0) else {
-        return Err(a
-            .wrong(0, "a game")
-            .with_help("make one with `game(Γ, misere(Γ))`"));
-    };
-    let g = g.clone();
+    let g = game_arg(a, 0)?;
     let mut options = StratifyOptions::default();
     if let Some((v, span)) = a.named("max_weight") {
         options.max_weight = match v {

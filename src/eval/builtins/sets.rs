@@ -59,14 +59,7 @@ pub(crate) fn to_set(v: &Value, span: Span) -> Result<StratifiedSet, EvalError> 
                 .with_help("give at least one point, or use a semigroup or module"));
             };
             if let Some(bad) = vs.iter().find(|x| x.dim() != d) {
-                return Err(algebra_error(
-                    AlgebraError::DimensionMismatch {
-                        what: format!("the point {bad}"),
-                        expected: d,
-                        found: bad.dim(),
-                    },
-                    span,
-                ));
+                same_dim(format!("the point {bad}"), d, bad.dim(), span)?;
             }
             Ok(StratifiedSet::from_points(d, &vs))
         }
@@ -151,21 +144,32 @@ pub(crate) fn set_equal(l: &Value, r: &Value, ls: Span, rs: Span) -> Result<bool
     a.set_eq(&b).map_err(|e| algebra_error(e, ls.to(rs)))
 }
 
+/// An error naming `what` unless `found` = `expected` dimensions.
+pub(super) fn same_dim(
+    what: impl Into<String>,
+    expected: usize,
+    found: usize,
+    span: Span,
+) -> Result<(), EvalError> {
+    if expected == found {
+        return Ok(());
+    }
+    Err(algebra_error(
+        AlgebraError::DimensionMismatch {
+            what: what.into(),
+            expected,
+            found,
+        },
+        span,
+    ))
+}
+
 /// `∪`, `∩`, `∖` on sets.
 pub(crate) fn set_operation(op: char, l: &Value, r: &Value, ls: Span, rs: Span) -> R {
     let a = to_set(l, ls)?;
     let b = to_set(r, rs)?;
     let span = ls.to(rs);
-    if a.dim() != b.dim() {
-        return Err(algebra_error(
-            AlgebraError::DimensionMismatch {
-                what: format!("the sets of `{op}`"),
-                expected: a.dim(),
-                found: b.dim(),
-            },
-            span,
-        ));
-    }
+    same_dim(format!("the sets of `{op}`"), a.dim(), b.dim(), span)?;
     let out = match op {
         '∪' => a.union(&b),
         '∩' => a.intersect(&b),
@@ -246,16 +250,7 @@ fn hadamard(_: &mut Interpreter, a: &mut Args) -> R {
         Value::Genfunc(g) => g.f.clone(),
         _ => return Err(a.wrong(1, "a rational function or a vector p (for t^p)")),
     };
-    if g.dim() != f.f.dim() {
-        return Err(algebra_error(
-            AlgebraError::DimensionMismatch {
-                what: "the second factor".into(),
-                expected: f.f.dim(),
-                found: g.dim(),
-            },
-            a.span(1),
-        ));
-    }
+    same_dim("the second factor", f.f.dim(), g.dim(), a.span(1))?;
     let h = f.f.hadamard(&g).map_err(|e| match e {
         AlgebraError::NotPointed { .. } => EvalError::new(
             "lg::eval::value",
@@ -282,16 +277,7 @@ fn series(_: &mut Interpreter, a: &mut Args) -> R {
     let degree = a.int(1)?;
     let ell = match a.named("functional") {
         Some((Value::Vector(l), ls)) => {
-            if l.dim() != f.f.dim() {
-                return Err(algebra_error(
-                    AlgebraError::DimensionMismatch {
-                        what: "the functional".into(),
-                        expected: f.f.dim(),
-                        found: l.dim(),
-                    },
-                    ls,
-                ));
-            }
+            same_dim("the functional", f.f.dim(), l.dim(), ls)?;
             (**l).clone()
         }
         Some((v, vs)) => {
@@ -317,16 +303,7 @@ fn hilbert_series(_: &mut Interpreter, a: &mut Args) -> R {
         Value::Vector(g) => (**g).clone(),
         _ => return Err(a.wrong(1, "a grading (an integer vector)")),
     };
-    if grading.dim() != f.f.dim() {
-        return Err(algebra_error(
-            AlgebraError::DimensionMismatch {
-                what: "the grading".into(),
-                expected: f.f.dim(),
-                found: grading.dim(),
-            },
-            a.span(1),
-        ));
-    }
+    same_dim("the grading", f.f.dim(), grading.dim(), a.span(1))?;
     match f.f.hilbert_series(&grading) {
         Ok(h) => Ok(Value::str(&h.to_string())),
         Err(SpecializationError::NotPositive(bad)) => Err(EvalError::new(
@@ -439,15 +416,13 @@ fn complement(_: &mut Interpreter, a: &mut Args) -> R {
             v => to_set(v, a.span(1))?,
         }
     };
-    if universe.dim() != d {
-        return Err(algebra_error(
-            AlgebraError::DimensionMismatch {
-                what: "the universe of the complement".into(),
-                expected: d,
-                found: universe.dim(),
-            },
+    if a.len() >= 2 {
+        same_dim(
+            "the universe of the complement",
+            d,
+            universe.dim(),
             a.span(1),
-        ));
+        )?;
     }
     let out = s
         .complement_in(&universe)
@@ -486,29 +461,11 @@ fn congruence(a: &Args) -> Result<Option<Vector>, EvalError> {
         }
     };
     for (x, i) in [(&p, 1), (&q, 2)] {
-        if x.dim() != dim {
-            return Err(algebra_error(
-                AlgebraError::DimensionMismatch {
-                    what: format!("the position {x}"),
-                    expected: dim,
-                    found: x.dim(),
-                },
-                a.span(i),
-            ));
-        }
+        same_dim(format!("the position {x}"), dim, x.dim(), a.span(i))?;
     }
     let cone = match (a.named("cone"), a.value(0)) {
         (Some((Value::Cone(c), cs)), _) => {
-            if c.dim() != dim {
-                return Err(algebra_error(
-                    AlgebraError::DimensionMismatch {
-                        what: "the cone C".into(),
-                        expected: dim,
-                        found: c.dim(),
-                    },
-                    cs,
-                ));
-            }
+            same_dim("the cone C", dim, c.dim(), cs)?;
             StratifiedSet::from_polyhedron(&Polyhedron::Cone((**c).clone()))
                 .map_err(|e| algebra_error(e, cs))?
         }
@@ -680,16 +637,12 @@ pub(crate) fn winning_moves_from(a: &Args) -> R {
     };
     let p = a.vector(2)?;
     for (d, what, i) in [(g.dim(), "the game", 1), (p.dim(), "the position", 2)] {
-        if d != f.f.dim() {
-            return Err(algebra_error(
-                AlgebraError::DimensionMismatch {
-                    what: format!("{what} (the rational strategy has {} variables)", f.f.dim()),
-                    expected: f.f.dim(),
-                    found: d,
-                },
-                a.span(i),
-            ));
-        }
+        same_dim(
+            format!("{what} (the rational strategy has {} variables)", f.f.dim()),
+            f.f.dim(),
+            d,
+            a.span(i),
+        )?;
     }
     let moves = strategy::winning_moves_from(&f.f, g, &p).map_err(|e| solve_error(e, a.span(2)))?;
     Ok(Value::set(moves.into_iter().map(Value::vector).collect()))

@@ -36,7 +36,7 @@ pub(super) fn solve_error(e: SolveError, span: Span) -> EvalError {
     }
 }
 
-fn game_arg(a: &Args, i: usize) -> Result<Rc<LatticeGame>, EvalError> {
+pub(super) fn game_arg(a: &Args, i: usize) -> Result<Rc<LatticeGame>, EvalError> {
     match a.value(i) {
         Value::Game(g) => Ok(g.clone()),
         _ => Err(a
