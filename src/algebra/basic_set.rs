@@ -197,6 +197,12 @@ impl BasicSet {
         let Some(meet) = self.coset.intersect(&other.coset) else {
             return Ok(vec![self.clone()]);
         };
+        // When S and T do not meet, S ∖ T = S: one emptiness test instead of splitting S.
+        let mut both = self.inequalities.clone();
+        both.extend(other.inequalities.iter().cloned());
+        if BasicSet::new(meet.clone(), both).is_empty()? {
+            return Ok(vec![self.clone()]);
+        }
         for (coset, extra) in self.coset.difference(&other.coset) {
             let mut ineqs = self.inequalities.clone();
             ineqs.extend(extra);

@@ -4,35 +4,32 @@
 //! 1. Squarefree normal play: the theorem gives P = P0 + 2N^d ([Erratum] Theorem 3), verified
 //!    anyway.
 //! 2. Otherwise, on the board N^d: the P-positions are solved on a weight region ℓ·x ≤ W (closed
-//!    under taking options, unlike a box when moves have negative entries), and for each coordinate
-//!    i the least preperiod t_i and period p_i are sought with P(x) = P(x + p_i e_i) whenever
-//!    x_i ≥ t_i, on every solved pair. If every coordinate has one, the guess is
-//!    P = ⊎_b (b + N{p_i e_i : b_i ≥ t_i}) over the P-positions b of the box 0 ≤ b_i < t_i + p_i
-//!    (the pieces are disjoint: each point reduces to a single b).
-//! 3. A second guess covers the P-positions of the lighter half of the region, lightest first, by
-//!    pieces b + N{g_1..g_k} with independent g_j from small vectors of N^d, chosen greedily
-//!    (sparsest first, so that the pieces' cones reach the edges of the regions where a pattern
-//!    holds) among those with the whole piece inside P on the region.
+//!    under taking options, unlike a box when moves have negative entries) and two guesses are
+//!    made from them: eventual periods along the axes ([`periods`]), and a cover by pieces
+//!    b + N{g_1..g_k} along small lattice directions ([`cover`]), whose pieces follow the
+//!    polyhedral regions where a pattern holds.
 //!
-//! Each guess is verified on the whole board; a counterexample of weight w raises W past w and
-//! the search goes on, up to the user's weight limit and time. What was tried is reported when
-//! nothing is found.
-//!
-//! Known limits: the greedy cover takes the first generators that fit; on [Guo11] Remark 4.12's
-//! second game {(1, 0), (0, 1), (2, 2)} its guesses are refuted at growing weights (on the
-//! diagonal) without converging. [GM09] Example 8.12 (d = 5, a pool of 242 vectors that holds its
-//! direction (0, 0, 0, 2, 2)) has not been tried.
+//! A guess is checked on the whole solved region first (cheap) and only then verified on the
+//! whole board (exact, and costly). A position where it fails, of weight w, raises W past 3w/2
+//! and the search goes on, up to the user's weight limit and time. What was tried is reported
+//! when nothing is found.
 
 use std::time::{Duration, Instant};
 
 use crate::algebra::basic_set::BasicSet;
-use crate::algebra::lattice::Lattice;
-use crate::algebra::{AffineModule, AffineSemigroup, AlgebraError, Cone, Integer, Polyhedron};
+use crate::algebra::{AlgebraError, Cone, Integer, Polyhedron};
 use crate::algebra::{Stratification, StratifiedSet, Vector};
 
-use super::solver::{self, Outcome, Region, Solution, SolveError, SolveOptions};
+use super::solver::{self, Region, Solution, SolveError, SolveOptions};
 use super::verify::{verify, Verification};
 use super::{strategy, LatticeGame};
+
+mod cover;
+mod periods;
+mod region;
+
+use cover::Piece;
+use region::WeightRegion;
 
 /// The user's limits.
 #[derive(Clone, Debug)]
@@ -74,249 +71,15 @@ pub enum Stratified {
     },
 }
 
-/// The smallest (preperiod, period) along coordinate i consistent with the solved region, with
-/// enough evidence: the region must hold x with x_i ≥ t + 2p along the axis.
-fn period_along(
-    sol: &Solution,
-    positions: &[Vec<i64>],
-    i: usize,
-    ell: &[i64],
-    bound: i64,
-) -> Option<(i64, i64)> {
-    let reach = bound / ell[i].max(1);
-    let is_p = |x: &[i64]| sol.outcome(x) == Some(Outcome::P);
-    for total in 1..=reach / 2 {
-        for p in 1..=total {
-            if crate::interrupt::requested() {
-                return None;
-            }
-            let t = total - p;
-            if t + 2 * p > reach {
-                continue;
-            }
-            let consistent = positions.iter().all(|x| {
-                if x[i] < t {
-                    return true;
-                }
-                let mut y = x.clone();
-                y[i] += p;
-                match sol.outcome(&y) {
-                    None => true,
-                    Some(_) => is_p(x) == is_p(&y),
-                }
-            });
-            if consistent {
-                return Some((t, p));
-            }
-        }
-    }
-    None
-}
-
-/// ℓ·x.
-fn weight(ell: &[i64], x: &[i64]) -> i64 {
-    x.iter().zip(ell).map(|(a, b)| a * b).sum()
-}
-
-/// Every x ≥ 0 with ℓ·x ≤ bound (ℓ > 0 coordinatewise, as on N^d).
-fn weight_points(ell: &[i64], bound: i64) -> Vec<Vec<i64>> {
-    fn walk(ell: &[i64], left: i64, x: &mut Vec<i64>, out: &mut Vec<Vec<i64>>) {
-        if x.len() == ell.len() {
-            out.push(x.clone());
-            return;
-        }
-        let w = ell[x.len()].max(1);
-        for k in 0..=left / w {
-            x.push(k);
-            walk(ell, left - k * w, x, out);
-            x.pop();
-        }
-    }
-    let mut out = Vec::new();
-    walk(ell, bound, &mut Vec::new(), &mut out);
-    out
-}
-
-/// Every point of the box 0 ≤ b < hi.
-fn box_points(hi: &[i64]) -> Vec<Vec<i64>> {
-    let mut out = vec![Vec::new()];
-    for &h in hi {
-        out = out
-            .into_iter()
-            .flat_map(|p: Vec<i64>| {
-                (0..h).map(move |x| {
-                    let mut q = p.clone();
-                    q.push(x);
-                    q
-                })
-            })
-            .collect();
-    }
-    out
-}
-
-/// The guess ⊎_b (b + N{p_i e_i : b_i ≥ t_i}) as a stratification, grouping the offsets by
-/// their generators; `None` when part of the base box was not solved.
-fn periodic_guess(sol: &Solution, t: &[i64], p: &[i64]) -> Option<Stratification> {
-    let d = t.len();
-    let hi: Vec<i64> = t.iter().zip(p).map(|(a, b)| a + b).collect();
-    // The base box must lie in the solved region, so it has at most as many points.
-    let size = hi
-        .iter()
-        .try_fold(1u64, |acc, &h| acc.checked_mul(h as u64))?;
-    if size > sol.table_positions() {
-        return None;
-    }
-    let mut groups: std::collections::BTreeMap<Vec<usize>, Vec<Vector>> = Default::default();
-    for b in box_points(&hi) {
-        match sol.outcome(&b)? {
-            Outcome::P => {
-                let free: Vec<usize> = (0..d).filter(|&i| b[i] >= t[i]).collect();
-                groups.entry(free).or_default().push(Vector::from_i64s(&b));
-            }
-            _ => continue,
-        }
-    }
-    let modules: Vec<AffineModule> = groups
-        .into_iter()
-        .map(|(free, offsets)| {
-            let gens: Vec<Vector> = free
-                .iter()
-                .map(|&i| Vector::unit(d, i).scale(&Integer::from(p[i])))
-                .collect();
-            let a = AffineSemigroup::with_dim(d, gens).ok()?;
-            AffineModule::new(offsets, a).ok()
-        })
-        .collect::<Option<_>>()?;
-    if modules.is_empty() {
-        return None;
-    }
-    Stratification::new(modules).ok()
-}
-
-/// Whether every point b + Σ n_j g_j (n ≥ 0) of the solved region is a P-position.
-fn cone_in_p(sol: &Solution, b: &[i64], gens: &[Vec<i64>], ell: &[i64], bound: i64) -> bool {
-    fn walk(
-        sol: &Solution,
-        x: &mut Vec<i64>,
-        gens: &[Vec<i64>],
-        j: usize,
-        ell: &[i64],
-        bound: i64,
-    ) -> bool {
-        let w = weight(ell, x);
-        if w > bound {
-            return true;
-        }
-        if j == gens.len() {
-            return sol.outcome(x) == Some(Outcome::P);
-        }
-        let start = x.clone();
-        let mut ok = true;
-        loop {
-            let w = weight(ell, x);
-            if w > bound {
-                break;
-            }
-            if !walk(sol, x, gens, j + 1, ell, bound) {
-                ok = false;
-                break;
-            }
-            for (xi, gi) in x.iter_mut().zip(&gens[j]) {
-                *xi += gi;
-            }
-        }
-        *x = start;
-        ok
-    }
-    walk(sol, &mut b.to_vec(), gens, 0, ell, bound)
-}
-
-/// A guess by covering: the P-positions of the region in order of weight, each one not yet
-/// covered becoming the offset b of a piece b + N{g_1..g_k} with independent g_j from `pool`,
-/// chosen greedily (lightest first) among those with b + N{g..} ⊆ P on the region and with
-/// b + 2g inside it (some evidence). Offsets are taken from the lighter half of the region. The
-/// pieces may overlap; their union is the guess.
-fn cover_guess(
-    sol: &Solution,
-    pool: &[Vec<i64>],
-    ell: &[i64],
-    bound: i64,
-) -> Result<StratifiedSet, SolveError> {
-    let d = ell.len();
-    let mut ps = sol.p_positions();
-    ps.sort_by_key(|p| (weight(ell, p), p.clone()));
-    let vectors =
-        |gs: &[Vec<i64>]| -> Vec<Vector> { gs.iter().map(|g| Vector::from_i64s(g)).collect() };
-    let mut pieces: Vec<BasicSet> = Vec::new();
-    for b in ps {
-        // Offsets from the lighter half only, so that every period is tested on a long stretch;
-        // the heavier P-positions must be covered by their pieces.
-        if 2 * weight(ell, &b) > bound {
-            break;
-        }
-        let point = Vector::from_i64s(&b);
-        if pieces.iter().any(|piece| piece.contains(&point)) {
-            continue;
-        }
-        if crate::interrupt::requested() {
-            return Err(SolveError::Interrupted);
-        }
-        let mut gens: Vec<Vec<i64>> = Vec::new();
-        for g in pool {
-            if crate::interrupt::requested() {
-                return Err(SolveError::Interrupted);
-            }
-            let far: Vec<i64> = b.iter().zip(g).map(|(a, c)| a + 2 * c).collect();
-            if weight(ell, &far) > bound {
-                continue;
-            }
-            let mut trial = gens.clone();
-            trial.push(g.clone());
-            if Lattice::generated_by(d, &vectors(&trial)).rank() < trial.len() {
-                continue;
-            }
-            if cone_in_p(sol, &b, &trial, ell, bound) {
-                gens = trial;
-            }
-        }
-        pieces.push(BasicSet::simplicial(&point, &vectors(&gens)));
-    }
+/// The union of the pieces, as a set.
+fn cover_set(d: usize, pieces: &[Piece]) -> Result<StratifiedSet, AlgebraError> {
     let mut out = StratifiedSet::empty(d);
     for piece in pieces {
-        out = out.union(&StratifiedSet::from_basic(piece)?)?;
+        let gens: Vec<Vector> = piece.generators.iter().map(|g| Vector::from_i64s(g)).collect();
+        let basic = BasicSet::simplicial(&Vector::from_i64s(&piece.offset), &gens);
+        out = out.union(&StratifiedSet::from_basic(basic)?)?;
     }
     Ok(out)
-}
-
-/// Candidate period vectors on N^d: the nonzero vectors with entries in 0..=m (m = 4 in d ≤ 2,
-/// 2 beyond) and the axis periods found, sparsest first, then lightest.
-fn period_pool(ell: &[i64], axis: &[Option<(i64, i64)>]) -> Vec<Vec<i64>> {
-    let d = ell.len();
-    let m = if d <= 2 { 4 } else { 2 };
-    let mut pool: Vec<Vec<i64>> = box_points(&vec![m + 1; d])
-        .into_iter()
-        .filter(|g| g.iter().any(|&x| x != 0))
-        .collect();
-    for (i, a) in axis.iter().enumerate() {
-        if let Some((_, p)) = a {
-            let mut g = vec![0; d];
-            g[i] = *p;
-            if !pool.contains(&g) {
-                pool.push(g);
-            }
-        }
-    }
-    // Sparse vectors first (the edges of N^d, then of its faces), so that a piece's cone spans
-    // the region's cone instead of a thin part of it; then the lightest.
-    pool.sort_by_key(|g| {
-        (
-            g.iter().filter(|&&x| x != 0).count(),
-            weight(ell, g),
-            g.clone(),
-        )
-    });
-    pool
 }
 
 /// Searches for a stratification of the P-positions and certifies it (see the module
@@ -411,21 +174,33 @@ fn search(
                 ..SolveOptions::default()
             },
         )?;
-        let positions = weight_points(&ell, bound);
+        let region = WeightRegion::from_solution(&sol, &ell, bound);
         let axis: Vec<Option<(i64, i64)>> = (0..d)
-            .map(|i| period_along(&sol, &positions, i, &ell, bound))
+            .map(|i| periods::period_along(&region, i, &ell))
             .collect();
-        // First guess: eventual periods along the axes; second: a cover by pieces along any
-        // small lattice directions.
+        if crate::interrupt::requested() {
+            return Err(SolveError::Interrupted);
+        }
+        let mut next = bound + bound / 2;
+        // The lightest failure of the guesses (on the region or on the whole board) sets how far
+        // the next region reaches.
+        let failed_at = |w: i64, next: &mut i64| *next = (*next).max(w + w / 2 + 1);
+        // First guess: eventual periods along the axes. It agrees with the region by
+        // construction (each reduction by a period stays in the region and keeps the outcome).
         let mut guesses: Vec<(String, StratifiedSet, Option<Stratification>)> = Vec::new();
-        if axis.iter().all(Option::is_some) {
+        // Only with some evidence: every preperiod at most a quarter of its axis' reach.
+        let reliable = axis
+            .iter()
+            .zip(&ell)
+            .all(|(a, l)| a.is_some_and(|(t, _)| 4 * t <= bound / l));
+        if reliable {
             let (t, p): (Vec<i64>, Vec<i64>) = axis.iter().map(|a| a.expect("some")).unzip();
             let describe = format!(
                 "preperiods {} and periods {} along the axes, from the positions of weight ≤ {bound}",
                 Vector::from_i64s(&t),
                 Vector::from_i64s(&p)
             );
-            match periodic_guess(&sol, &t, &p) {
+            match periods::periodic_guess(&region, &t, &p) {
                 Some(guess) => match StratifiedSet::from_stratification(&guess)? {
                     Ok(set) => guesses.push((describe, set, Some(guess))),
                     Err(_) => tried.push(format!("{describe}: the pieces overlap")),
@@ -434,17 +209,35 @@ fn search(
             }
         } else {
             tried.push(format!(
-                "weight ≤ {bound}: no eventual period along every coordinate axis"
+                "weight ≤ {bound}: no short preperiod and period along every coordinate axis"
             ));
         }
-        guesses.push((
-            format!(
-                "a cover of the P-positions of weight ≤ {bound} by pieces b + N{{small independent periods}}"
-            ),
-            cover_guess(&sol, &period_pool(&ell, &axis), &ell, bound)?,
-            None,
-        ));
-        let mut next = 2 * bound;
+        // Second guess: a cover by pieces along small lattice directions, with offsets from the
+        // lighter two thirds of the region.
+        let describe = format!(
+            "a cover of the P-positions of weight ≤ {bound} by pieces b + N{{small independent periods}}"
+        );
+        let pool = cover::period_pool(&ell, &axis);
+        // Axes whose preperiod is short next to their reach cut the region into slabs.
+        let slabs: Vec<Option<(i64, i64)>> = axis
+            .iter()
+            .enumerate()
+            .map(|(i, a)| a.filter(|(t, _)| 4 * t <= bound / ell[i]))
+            .collect();
+        let Some(found) = cover::cover(&region, &pool, &ell, 2 * bound / 3, &slabs) else {
+            return Err(SolveError::Interrupted);
+        };
+        match &found.uncovered {
+            Some(x) => {
+                let w = region.weight(x);
+                tried.push(format!(
+                    "{describe}: the P-position {} (weight {w}) is left uncovered",
+                    Vector::from_i64s(x)
+                ));
+                failed_at(w, &mut next);
+            }
+            None => guesses.push((describe, cover_set(d, &found.pieces)?, None)),
+        }
         for (describe, set, printed) in guesses {
             let stratification = match printed {
                 Some(s) => s,
@@ -478,7 +271,7 @@ fn search(
                         counterexample.position, counterexample.weight
                     ));
                     let w = counterexample.weight.to_i64().unwrap_or(i64::MAX / 4);
-                    next = next.max(2 * w);
+                    failed_at(w, &mut next);
                 }
             }
         }

@@ -3,6 +3,8 @@
 //! are found.
 
 use super::*;
+use crate::algebra::{AffineModule, AffineSemigroup};
+use crate::game::solver::Outcome;
 use crate::algebra::testing::{box_coordinates, v};
 use crate::game::testing::game;
 
@@ -131,4 +133,60 @@ fn a_timeout_stops_the_search_on_this_thread_only() {
         other => panic!("{other:?}"),
     }
     assert!(!crate::interrupt::requested());
+}
+
+#[test]
+#[ignore]
+fn experiment_8_12() {
+    let g = if std::env::var("ERR").is_ok() {
+        game(&[&[1, 0, 0][..], &[0, 1, 0], &[0, 0, 1], &[1, 1, 0]], false)
+    } else if std::env::var("R2").is_ok() {
+        game(&[&[1, 0][..], &[0, 1], &[2, 2]], false)
+    } else {
+        crate::game::papers::gm09_example_8_12()
+    };
+    let ell = solver::functional(&g, None).unwrap();
+    let bound: i64 = std::env::var("B").ok().and_then(|s| s.parse().ok()).unwrap_or(60);
+    let t = Instant::now();
+    let sol = Solution::solve(
+        &g,
+        &Region::Weight(Integer::from(bound)),
+        SolveOptions {
+            functional: Some(Vector::from_i64s(&ell)),
+            ..SolveOptions::default()
+        },
+    )
+    .unwrap();
+    eprintln!("solve {bound}: {:?}, {} positions", t.elapsed(), sol.table_positions());
+    let t = Instant::now();
+    let region = WeightRegion::from_solution(&sol, &ell, bound);
+    eprintln!("region: {:?}", t.elapsed());
+    let t = Instant::now();
+    let axis: Vec<Option<(i64, i64)>> = (0..g.dim())
+        .map(|i| periods::period_along(&region, i, &ell))
+        .collect();
+    eprintln!("axis {axis:?}: {:?}", t.elapsed());
+    let t = Instant::now();
+    let pool = cover::period_pool(&ell, &axis);
+    let slabs: Vec<Option<(i64, i64)>> = axis
+        .iter()
+        .enumerate()
+        .map(|(i, a)| a.filter(|(t, _)| 4 * t <= bound / ell[i]))
+        .collect();
+    eprintln!("slabs {slabs:?}");
+    let found = cover::cover(&region, &pool, &ell, 2 * bound / 3, &slabs).unwrap();
+    eprintln!("cover: {} pieces, {:?}", found.pieces.len(), t.elapsed());
+    for p in &found.pieces {
+        eprintln!("  {:?} + N{:?}", p.offset, p.generators);
+    }
+    eprintln!("uncovered: {:?}", found.uncovered);
+    if std::env::var("NOVERIFY").is_ok() || found.uncovered.is_some() {
+        return;
+    }
+    let t = Instant::now();
+    let set = cover_set(g.dim(), &found.pieces).unwrap();
+    eprintln!("union: {:?}, {} basic sets", t.elapsed(), set.pieces().len());
+    let t = Instant::now();
+    let r = verify(&g, &set).unwrap();
+    eprintln!("verify: {:?}: {r}", t.elapsed());
 }

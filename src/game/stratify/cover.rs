@@ -1,0 +1,249 @@
+//! The second guess of `stratify`: a cover of the P-positions of a solved region by pieces
+//! b + N{g_1..g_k} ([GM11] Definition 4.1's affine modules with one offset), independent g_j
+//! from a pool of small lattice vectors.
+//!
+//! The P-positions are taken lightest first; each one not yet covered becomes the offset b of
+//! pieces whose generators are rays of P at b (b + N g ⊆ P on the region, with some evidence:
+//! b + 2g must lie in the region), chosen greedily (sparsest first, so that a piece's cone
+//! reaches the edges of the region where its pattern holds) among those keeping the whole piece
+//! inside P on the region. The rays at b may span a cone that is not simplicial: a ray that the
+//! pieces so far leave wholly uncovered starts another piece at b. Offsets are
+//! taken from the lighter part of the region only, so that each period is tested on a long
+//! stretch; the heavier P-positions must then be covered by the pieces, which is checked on the
+//! region before anything is verified on the whole board.
+
+use super::region::WeightRegion;
+
+/// One piece b + N{g_1..g_k}.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Piece {
+    pub(super) offset: Vec<i64>,
+    pub(super) generators: Vec<Vec<i64>>,
+}
+
+/// A cover of the light P-positions of a region.
+pub(super) struct Cover {
+    pub(super) pieces: Vec<Piece>,
+    /// The lightest P-position of the region that no piece covers, if any: the guess is wrong.
+    pub(super) uncovered: Option<Vec<i64>>,
+}
+
+/// Whether the integer vectors are linearly independent (exact fraction-free elimination).
+pub(super) fn independent(vectors: &[Vec<i64>]) -> bool {
+    let Some(first) = vectors.first() else {
+        return true;
+    };
+    let d = first.len();
+    if vectors.len() > d {
+        return false;
+    }
+    let mut rows: Vec<Vec<i128>> = vectors
+        .iter()
+        .map(|v| v.iter().map(|&x| x as i128).collect())
+        .collect();
+    let mut rank = 0;
+    for col in 0..d {
+        let Some(pivot) = (rank..rows.len()).find(|&r| rows[r][col] != 0) else {
+            continue;
+        };
+        rows.swap(rank, pivot);
+        for r in rank + 1..rows.len() {
+            let (a, b) = (rows[rank][col], rows[r][col]);
+            if b == 0 {
+                continue;
+            }
+            let g = gcd(a, b);
+            let (ma, mb) = (b / g, a / g);
+            for c in col..d {
+                rows[r][c] = rows[r][c] * mb - rows[rank][c] * ma;
+            }
+            // Keep the entries small.
+            let content = rows[r][col..].iter().fold(0, |acc, &x| gcd(acc, x));
+            if content > 1 {
+                for x in &mut rows[r][col..] {
+                    *x /= content;
+                }
+            }
+        }
+        rank += 1;
+    }
+    rank == vectors.len()
+}
+
+fn gcd(a: i128, b: i128) -> i128 {
+    let (mut a, mut b) = (a.abs(), b.abs());
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+/// Candidate generators on N^d: the nonzero vectors with entries in 0..=m (m = 8 in d ≤ 2, so
+/// that periods along a diagonal such as (6, 6) are available; 2 beyond) and the
+/// axis periods found, sparsest first, then lightest.
+pub(super) fn period_pool(ell: &[i64], axis: &[Option<(i64, i64)>]) -> Vec<Vec<i64>> {
+    let d = ell.len();
+    let m = if d <= 2 { 8 } else { 2 };
+    let mut pool: Vec<Vec<i64>> = vec![Vec::new()];
+    for _ in 0..d {
+        pool = pool
+            .into_iter()
+            .flat_map(|v| {
+                (0..=m).map(move |x| {
+                    let mut w = v.clone();
+                    w.push(x);
+                    w
+                })
+            })
+            .collect();
+    }
+    pool.retain(|g| g.iter().any(|&x| x != 0));
+    for (i, a) in axis.iter().enumerate() {
+        if let Some((_, p)) = a {
+            let mut g = vec![0; d];
+            g[i] = *p;
+            if !pool.contains(&g) {
+                pool.push(g);
+            }
+        }
+    }
+    let weight = |g: &[i64]| -> i64 { g.iter().zip(ell).map(|(a, b)| a * b).sum() };
+    pool.sort_by_key(|g| (g.iter().filter(|&&x| x != 0).count(), weight(g), g.clone()));
+    pool
+}
+
+/// The cover of the P-positions of weight ≤ `offsets_up_to` (see the module documentation);
+/// `None` when interrupted.
+pub(super) fn cover(
+    region: &WeightRegion,
+    pool: &[Vec<i64>],
+    ell: &[i64],
+    offsets_up_to: i64,
+    slabs: &[Option<(i64, i64)>],
+) -> Option<Cover> {
+    // A generator may move along axis i only from the periodic part x_i ≥ t_i, by multiples
+    // of p_i.
+    let allowed = |b: &[i64], g: &[i64]| -> bool {
+        slabs.iter().enumerate().all(|(i, s)| match s {
+            Some((t, p)) => g[i] == 0 || (b[i] >= *t && g[i] % p == 0),
+            None => true,
+        })
+    };
+    let mut covered = WeightRegion::empty(ell, region.bound());
+    let mut pieces = Vec::new();
+    let members = region.members_by_weight();
+    for b in &members {
+        if region.weight(b) > offsets_up_to {
+            break;
+        }
+        if covered.is_p(b) == Some(true) {
+            continue;
+        }
+        // The rays b + N g inside P on the region, with some evidence (b + 2g in the region).
+        let mut rays: Vec<&Vec<i64>> = Vec::new();
+        for g in pool {
+            if crate::interrupt::requested() {
+                return None;
+            }
+            let far: Vec<i64> = b.iter().zip(g).map(|(a, c)| a + 2 * c).collect();
+            if allowed(b, g)
+                && region.weight(&far) <= region.bound()
+                && region.cone_inside(b, &[g.clone()])
+            {
+                rays.push(g);
+            }
+        }
+        // One cone from the first ray, and another from each ray that the pieces so far leave
+        // wholly uncovered (the local cone of P at b need not be simplicial).
+        let mut first = true;
+        for &start in &rays {
+            if !first && {
+                // b + g, b + 2g, .. (b itself is covered by the first piece).
+                let next: Vec<i64> = b.iter().zip(start).map(|(a, c)| a + c).collect();
+                let mut touched = false;
+                covered.cone_walk(&next, &[start.clone()], &mut |at| {
+                    touched = covered.get(at);
+                    !touched
+                });
+                touched
+            } {
+                continue;
+            }
+            first = false;
+            let mut gens = vec![start.clone()];
+            for &g in &rays {
+                if gens.len() == b.len() {
+                    break;
+                }
+                if crate::interrupt::requested() {
+                    return None;
+                }
+                if g == start {
+                    continue;
+                }
+                gens.push(g.clone());
+                if !(independent(&gens) && region.cone_inside(b, &gens)) {
+                    gens.pop();
+                }
+            }
+            covered.insert_cone(b, &gens);
+            pieces.push(Piece {
+                offset: b.clone(),
+                generators: gens,
+            });
+        }
+        if first {
+            covered.insert(b);
+            pieces.push(Piece {
+                offset: b.clone(),
+                generators: Vec::new(),
+            });
+        }
+    }
+    let uncovered = members
+        .into_iter()
+        .find(|b| covered.is_p(b) != Some(true));
+    Some(Cover { pieces, uncovered })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn independence_is_exact() {
+        assert!(independent(&[vec![2, 0, 0], vec![0, 2, 2]]));
+        assert!(!independent(&[vec![2, 0, 0], vec![0, 2, 2], vec![2, 4, 4]]));
+        assert!(!independent(&[vec![0, 0]]));
+        assert!(independent(&[vec![3, 5], vec![5, 8]]));
+        assert!(!independent(&[vec![1, 0], vec![0, 1], vec![1, 1]]));
+    }
+
+    #[test]
+    fn a_union_of_two_cones_is_covered() {
+        // Members: (0, 0) + N{(2, 0), (0, 3)} and (1, 1) + N{(1, 1)}.
+        let ell = [1, 1];
+        let mut region = WeightRegion::empty(&ell, 30);
+        region.insert_cone(&[0, 0], &[vec![2, 0], vec![0, 3]]);
+        region.insert_cone(&[1, 1], &[vec![1, 1]]);
+        let pool = period_pool(&ell, &[None, None]);
+        let found = cover(&region, &pool, &ell, 20, &[None, None]).unwrap();
+        assert_eq!(found.uncovered, None);
+        assert_eq!(
+            found.pieces,
+            vec![
+                Piece {
+                    offset: vec![0, 0],
+                    generators: vec![vec![2, 0], vec![0, 3]]
+                },
+                Piece {
+                    offset: vec![1, 1],
+                    generators: vec![vec![1, 1]]
+                }
+            ]
+        );
+        // With offsets up to weight 1 only, (1, 1) is left uncovered.
+        let found = cover(&region, &pool, &ell, 1, &[None, None]).unwrap();
+        assert_eq!(found.uncovered, Some(vec![1, 1]));
+    }
+}

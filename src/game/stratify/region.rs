@@ -1,0 +1,265 @@
+//! The outcomes of a solved weight region {x ∈ N^d : ℓ·x ≤ W} (ℓ > 0 coordinatewise), one bit
+//! per position in lexicographic order, for the guessers of `stratify`: a lookup costs d
+//! additions (no search, no allocation), so periods and pieces can be tested on millions of
+//! positions.
+//!
+//! The index of x is Σ_i (the number of points of the region agreeing with x before coordinate i
+//! and smaller at i), read from a table of counts per coordinate and remaining weight.
+
+use super::super::solver::{bits, Solution};
+
+/// P-positions of a weight region of N^d, indexed densely.
+pub(super) struct WeightRegion {
+    ell: Vec<i64>,
+    bound: i64,
+    /// `below[i][r][k]`: how many points (x_i, .., x_{d-1}) of weight ≤ r have x_i < k.
+    below: Vec<Vec<Vec<u64>>>,
+    len: u64,
+    p: Vec<u64>,
+}
+
+impl WeightRegion {
+    /// The region ℓ·x ≤ `bound` of N^d, with no P-positions yet.
+    pub(super) fn empty(ell: &[i64], bound: i64) -> WeightRegion {
+        let d = ell.len();
+        let size = (bound.max(0) + 1) as usize;
+        // count[r]: the points of the coordinates after i with weight ≤ r.
+        let mut count = vec![1u64; size];
+        let mut below = vec![Vec::new(); d];
+        for i in (0..d).rev() {
+            let w = ell[i].max(1);
+            let mut table = Vec::with_capacity(size);
+            let mut next = vec![0u64; size];
+            for r in 0..size as i64 {
+                let top = r / w;
+                let mut row = Vec::with_capacity(top as usize + 2);
+                let mut acc = 0u64;
+                row.push(0);
+                for k in 0..=top {
+                    acc += count[(r - k * w) as usize];
+                    row.push(acc);
+                }
+                next[r as usize] = acc;
+                table.push(row);
+            }
+            below[i] = table;
+            count = next;
+        }
+        let len = if bound < 0 { 0 } else { count[bound as usize] };
+        WeightRegion {
+            ell: ell.to_vec(),
+            bound,
+            below,
+            len,
+            p: vec![0; bits::words_for(len as usize)],
+        }
+    }
+
+    /// The P-positions of `sol` on the region (solved on at least this region).
+    pub(super) fn from_solution(sol: &Solution, ell: &[i64], bound: i64) -> WeightRegion {
+        let mut region = WeightRegion::empty(ell, bound);
+        for x in sol.p_positions() {
+            region.insert(&x);
+        }
+        region
+    }
+
+    /// ℓ·x.
+    pub(super) fn weight(&self, x: &[i64]) -> i64 {
+        x.iter().zip(&self.ell).map(|(a, b)| a * b).sum()
+    }
+
+    /// The weight bound W.
+    pub(super) fn bound(&self) -> i64 {
+        self.bound
+    }
+
+    /// The number of positions of the region.
+    pub(super) fn len(&self) -> u64 {
+        self.len
+    }
+
+    /// The position of x in the order, or `None` outside the region.
+    #[inline]
+    pub(super) fn index(&self, x: &[i64]) -> Option<u64> {
+        let mut left = self.bound;
+        let mut at = 0u64;
+        for (i, &xi) in x.iter().enumerate() {
+            if xi < 0 {
+                return None;
+            }
+            let w = self.ell[i].max(1);
+            let cost = xi.checked_mul(w)?;
+            if cost > left {
+                return None;
+            }
+            at += self.below[i][left as usize][xi as usize];
+            left -= cost;
+        }
+        Some(at)
+    }
+
+    /// Whether x is a P-position; `None` outside the region.
+    #[inline]
+    pub(super) fn is_p(&self, x: &[i64]) -> Option<bool> {
+        self.index(x).map(|i| bits::get(&self.p, i as usize))
+    }
+
+    /// Marks x (in the region) as a member.
+    pub(super) fn insert(&mut self, x: &[i64]) {
+        if let Some(i) = self.index(x) {
+            bits::set(&mut self.p, i as usize);
+        }
+    }
+
+    /// Whether the member at this index is set.
+    pub(super) fn get(&self, index: u64) -> bool {
+        bits::get(&self.p, index as usize)
+    }
+
+    /// Calls `f` on every position of the region, in the order of the index.
+    pub(super) fn for_each(&self, mut f: impl FnMut(&[i64])) {
+        fn walk(ell: &[i64], left: i64, x: &mut Vec<i64>, f: &mut dyn FnMut(&[i64])) {
+            if x.len() == ell.len() {
+                f(x);
+                return;
+            }
+            let w = ell[x.len()].max(1);
+            for k in 0..=left / w {
+                x.push(k);
+                walk(ell, left - k * w, x, f);
+                x.pop();
+            }
+        }
+        if self.bound >= 0 {
+            walk(&self.ell, self.bound, &mut Vec::new(), &mut f);
+        }
+    }
+
+    /// The members, sorted by weight and then lexicographically.
+    pub(super) fn members_by_weight(&self) -> Vec<Vec<i64>> {
+        let mut out = Vec::new();
+        let mut at = 0u64;
+        self.for_each(|x| {
+            if self.get(at) {
+                out.push(x.to_vec());
+            }
+            at += 1;
+        });
+        out.sort_by_key(|x| (self.weight(x), x.clone()));
+        out
+    }
+
+    /// Calls `f(line)` on every line of the region parallel to axis i: the membership bits of
+    /// y, y + e_i, y + 2e_i, .. for each y with y_i = 0.
+    pub(super) fn for_each_line(&self, i: usize, mut f: impl FnMut(&[bool])) {
+        let mut line = Vec::new();
+        self.for_each(|x| {
+            if x[i] != 0 {
+                return;
+            }
+            let mut y = x.to_vec();
+            line.clear();
+            while let Some(at) = self.index(&y) {
+                line.push(self.get(at));
+                y[i] += 1;
+            }
+            f(&line);
+        });
+    }
+
+    /// Whether every point of b + N{g_1..g_k} inside the region is a member. The generators must
+    /// have positive weight.
+    pub(super) fn cone_inside(&self, b: &[i64], gens: &[Vec<i64>]) -> bool {
+        let mut ok = true;
+        self.cone_walk(b, gens, &mut |at| {
+            ok = self.get(at);
+            ok
+        });
+        ok
+    }
+
+    /// Calls `f(index)` on every point of b + N{g_1..g_k} inside the region while it returns
+    /// true (points may repeat when the g_j are dependent).
+    pub(super) fn cone_walk(&self, b: &[i64], gens: &[Vec<i64>], f: &mut dyn FnMut(u64) -> bool) {
+        fn walk(
+            region: &WeightRegion,
+            x: &mut [i64],
+            gens: &[Vec<i64>],
+            f: &mut dyn FnMut(u64) -> bool,
+        ) -> bool {
+            let Some((g, rest)) = gens.split_last() else {
+                return match region.index(x) {
+                    Some(at) => f(at),
+                    None => true,
+                };
+            };
+            let start = x.to_vec();
+            let mut go = true;
+            while region.weight(x) <= region.bound && go {
+                go = walk(region, x, rest, f);
+                for (xi, gi) in x.iter_mut().zip(g) {
+                    *xi += gi;
+                }
+            }
+            x.copy_from_slice(&start);
+            go
+        }
+        walk(self, &mut b.to_vec(), gens, f);
+    }
+
+    /// Marks every point of b + N{g_1..g_k} inside the region.
+    pub(super) fn insert_cone(&mut self, b: &[i64], gens: &[Vec<i64>]) {
+        let mut hits = Vec::new();
+        self.cone_walk(b, gens, &mut |at| {
+            hits.push(at);
+            true
+        });
+        for at in hits {
+            bits::set(&mut self.p, at as usize);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_index_enumerates_the_region_in_order() {
+        for ell in [&[1i64, 1][..], &[1, 2, 3], &[2, 1, 3, 1]] {
+            for bound in [0, 1, 5, 11] {
+                let region = WeightRegion::empty(ell, bound);
+                let mut next = 0u64;
+                region.for_each(|x| {
+                    assert_eq!(region.index(x), Some(next), "{x:?} in {ell:?} ≤ {bound}");
+                    next += 1;
+                });
+                assert_eq!(next, region.len());
+                let mut beyond = vec![0; ell.len()];
+                beyond[0] = bound / ell[0] + 1;
+                assert_eq!(region.index(&beyond), None);
+                assert_eq!(region.index(&vec![-1; ell.len()]), None);
+            }
+        }
+    }
+
+    #[test]
+    fn cones_are_walked_inside_the_region() {
+        let mut region = WeightRegion::empty(&[1, 1], 6);
+        region.insert_cone(&[1, 0], &[vec![2, 0], vec![0, 3]]);
+        let members = region.members_by_weight();
+        assert_eq!(
+            members,
+            vec![
+                vec![1, 0],
+                vec![3, 0],
+                vec![1, 3],
+                vec![5, 0],
+                vec![3, 3]
+            ]
+        );
+        assert!(region.cone_inside(&[3, 0], &[vec![2, 0]]));
+        assert!(!region.cone_inside(&[1, 0], &[vec![1, 0]]));
+    }
+}
