@@ -34,7 +34,7 @@ use region::WeightRegion;
 /// The user's limits.
 #[derive(Clone, Debug)]
 pub struct StratifyOptions {
-    /// The largest weight ℓ·x of the regions solved while guessing.
+    /// The largest weight ℓ·x of the regions solved while guessing (default 256).
     pub max_weight: i64,
     /// Stop searching after this long (a running verification is finished first).
     pub timeout: Option<Duration>,
@@ -45,7 +45,7 @@ pub struct StratifyOptions {
 impl Default for StratifyOptions {
     fn default() -> Self {
         StratifyOptions {
-            max_weight: 64,
+            max_weight: 256,
             timeout: None,
             certify: true,
         }
@@ -75,7 +75,11 @@ pub enum Stratified {
 fn cover_set(d: usize, pieces: &[Piece]) -> Result<StratifiedSet, AlgebraError> {
     let mut out = StratifiedSet::empty(d);
     for piece in pieces {
-        let gens: Vec<Vector> = piece.generators.iter().map(|g| Vector::from_i64s(g)).collect();
+        let gens: Vec<Vector> = piece
+            .generators
+            .iter()
+            .map(|g| Vector::from_i64s(g))
+            .collect();
         let basic = BasicSet::simplicial(&Vector::from_i64s(&piece.offset), &gens);
         out = out.union(&StratifiedSet::from_basic(basic)?)?;
     }

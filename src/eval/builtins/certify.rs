@@ -93,6 +93,19 @@ fn stratify_builtin(_: &mut Interpreter, a: &mut Args) -> R {
         })?;
         options.timeout = Some(std::time::Duration::from_secs(secs as u64));
     }
+    if let Some((v, span)) = a.named("certify") {
+        options.certify = match v {
+            Value::Bool(b) => *b,
+            _ => {
+                return Err(EvalError::type_error(
+                    "certify",
+                    "true or false",
+                    v.type_name(),
+                    span,
+                ))
+            }
+        };
+    }
     let tty = std::io::stderr().is_terminal();
     let mut progress = |m: &str| {
         if tty {
@@ -100,9 +113,20 @@ fn stratify_builtin(_: &mut Interpreter, a: &mut Args) -> R {
         }
     };
     match stratify::stratify(&g, &options, &mut progress).map_err(|e| solve_error(e, a.span))? {
-        Stratified::Found { stratification, .. } => {
-            Ok(Value::Stratification(Rc::new(stratification)))
-        }
+        Stratified::Found {
+            stratification,
+            certified: true,
+            ..
+        } => Ok(Value::Stratification(Rc::new(stratification))),
+        // A candidate is never shown as certified: it comes labelled.
+        Stratified::Found {
+            stratification,
+            method,
+            ..
+        } => Ok(Value::Tuple(Rc::new(vec![
+            Value::Stratification(Rc::new(stratification)),
+            Value::Str(format!("candidate, not verified: {method}").into()),
+        ]))),
         Stratified::NotFound { .. } if a.named("otherwise").is_some() => {
             Ok(a.named("otherwise").map(|(v, _)| v.clone()).unwrap_or(Value::Nothing))
         }
@@ -154,16 +178,18 @@ pub(super) fn register(r: &mut Vec<Builtin>) {
     });
     r.push(Builtin {
         name: "stratify",
-        signature: "stratify(game, max_weight: n, timeout: seconds, otherwise: v) -> stratification",
+        signature: "stratify(game, max_weight: n, timeout: seconds, otherwise: v, certify: b) -> stratification",
         doc: "Searches for an affine stratification of the P-positions and returns it only once `verify` has\n\
               certified it on the whole board: the squarefree theorem (P0 + 2N^d), eventual periods along the\n\
               axes, and covers by pieces b + N{small periods}, guessed from the positions of growing weight\n\
-              (up to max_weight, default 64) and refined by each counterexample. When nothing is certified\n\
-              within the limits, the error lists what was tried (or, with `otherwise: v`, v is returned).",
+              (up to max_weight, default 256) and refined by each counterexample. When nothing is certified\n\
+              within the limits, the error lists what was tried (or, with `otherwise: v`, v is returned).\n\
+              With `certify: false` the first guess consistent with the solved positions is returned unverified,\n\
+              labelled: the tuple (S, \"candidate, not verified: how it was guessed\"); check it with `verify(G, S)`.",
         example: "stratify(game(nim(2), misere(nim(2))))",
         min_args: 1,
         max_args: Some(1),
-        named: &["max_weight", "timeout", "otherwise"],
+        named: &["max_weight", "timeout", "otherwise", "certify"],
         func: stratify_builtin,
     });
     r.push(Builtin {

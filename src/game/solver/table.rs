@@ -557,25 +557,30 @@ impl Solution {
 
     /// The P-positions in the view, sorted lexicographically.
     pub fn p_positions(&self) -> Vec<Vec<i64>> {
-        let t = &self.table;
         let mut out = Vec::new();
+        self.for_each_p_position(|p| out.push(p.to_vec()));
+        out.sort();
+        out
+    }
+
+    /// Calls `f` on each P-position in the view, in no particular order.
+    pub fn for_each_p_position(&self, mut f: impl FnMut(&[i64])) {
+        let t = &self.table;
+        let mut p = vec![0i64; t.d];
         self.for_each_view_row(|key, a, b, off| {
+            for (j, &c) in t.others.iter().enumerate() {
+                p[c] = key[j];
+            }
             for x in a..=b {
                 if bits::get(&t.bits, (off + (x - a) as u64) as usize) {
-                    let mut p = vec![0i64; t.d];
-                    for (j, &c) in t.others.iter().enumerate() {
-                        p[c] = key[j];
-                    }
                     p[t.row_axis] = x;
-                    out.push(match &t.transform {
-                        Some(u) => u.to_x(&p),
-                        None => p,
-                    });
+                    match &t.transform {
+                        Some(u) => f(&u.to_x(&p)),
+                        None => f(&p),
+                    }
                 }
             }
         });
-        out.sort();
-        out
     }
 
     /// The smallest box holding every position of the view (`None` when it is empty).

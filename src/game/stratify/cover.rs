@@ -200,10 +200,47 @@ pub(super) fn cover(
             });
         }
     }
-    let uncovered = members
-        .into_iter()
-        .find(|b| covered.is_p(b) != Some(true));
+    let pieces = prune(&covered, pieces);
+    let uncovered = members.into_iter().find(|b| covered.is_p(b) != Some(true));
     Some(Cover { pieces, uncovered })
+}
+
+/// Drops the pieces whose points in the region all lie in other pieces too, the latest first
+/// (so the pieces of the lightest offsets stay). The generators of a piece are independent, so
+/// its walk meets each point once; counts saturate (a saturated point is never uncovered).
+fn prune(region: &WeightRegion, pieces: Vec<Piece>) -> Vec<Piece> {
+    let mut count = vec![0u8; region.len() as usize];
+    for piece in &pieces {
+        region.cone_walk(&piece.offset, &piece.generators, &mut |at| {
+            let c = &mut count[at as usize];
+            *c = c.saturating_add(1);
+            true
+        });
+    }
+    let mut keep = vec![true; pieces.len()];
+    for j in (0..pieces.len()).rev() {
+        let piece = &pieces[j];
+        let mut shared = true;
+        region.cone_walk(&piece.offset, &piece.generators, &mut |at| {
+            shared = count[at as usize] >= 2;
+            shared
+        });
+        if shared {
+            keep[j] = false;
+            region.cone_walk(&piece.offset, &piece.generators, &mut |at| {
+                let c = &mut count[at as usize];
+                if *c < u8::MAX {
+                    *c -= 1;
+                }
+                true
+            });
+        }
+    }
+    pieces
+        .into_iter()
+        .zip(keep)
+        .filter_map(|(p, k)| k.then_some(p))
+        .collect()
 }
 
 #[cfg(test)]

@@ -43,7 +43,11 @@ pub(super) fn period_along(region: &WeightRegion, i: usize, ell: &[i64]) -> Opti
 
 /// The guess ⊎_b (b + N{p_i e_i : b_i ≥ t_i}) as a stratification, grouping the offsets by their
 /// generators; `None` when part of the base box lies outside the region.
-pub(super) fn periodic_guess(region: &WeightRegion, t: &[i64], p: &[i64]) -> Option<Stratification> {
+pub(super) fn periodic_guess(
+    region: &WeightRegion,
+    t: &[i64],
+    p: &[i64],
+) -> Option<Stratification> {
     let d = t.len();
     let hi: Vec<i64> = t.iter().zip(p).map(|(a, b)| a + b - 1).collect();
     // The base box must lie in the region: its far corner does.

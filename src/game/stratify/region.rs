@@ -58,9 +58,7 @@ impl WeightRegion {
     /// The P-positions of `sol` on the region (solved on at least this region).
     pub(super) fn from_solution(sol: &Solution, ell: &[i64], bound: i64) -> WeightRegion {
         let mut region = WeightRegion::empty(ell, bound);
-        for x in sol.p_positions() {
-            region.insert(&x);
-        }
+        sol.for_each_p_position(|x| region.insert(x));
         region
     }
 
@@ -136,7 +134,8 @@ impl WeightRegion {
         }
     }
 
-    /// The members, sorted by weight and then lexicographically.
+    /// The members, sorted by weight and then lexicographically (the order of the index is
+    /// lexicographic and the sort is stable).
     pub(super) fn members_by_weight(&self) -> Vec<Vec<i64>> {
         let mut out = Vec::new();
         let mut at = 0u64;
@@ -146,7 +145,7 @@ impl WeightRegion {
             }
             at += 1;
         });
-        out.sort_by_key(|x| (self.weight(x), x.clone()));
+        out.sort_by_cached_key(|x| self.weight(x));
         out
     }
 
@@ -251,13 +250,7 @@ mod tests {
         let members = region.members_by_weight();
         assert_eq!(
             members,
-            vec![
-                vec![1, 0],
-                vec![3, 0],
-                vec![1, 3],
-                vec![5, 0],
-                vec![3, 3]
-            ]
+            vec![vec![1, 0], vec![3, 0], vec![1, 3], vec![5, 0], vec![3, 3]]
         );
         assert!(region.cone_inside(&[3, 0], &[vec![2, 0]]));
         assert!(!region.cone_inside(&[1, 0], &[vec![1, 0]]));

@@ -3,9 +3,9 @@
 //! are found.
 
 use super::*;
+use crate::algebra::testing::{box_coordinates, v};
 use crate::algebra::{AffineModule, AffineSemigroup};
 use crate::game::solver::Outcome;
-use crate::algebra::testing::{box_coordinates, v};
 use crate::game::testing::game;
 
 fn found(g: &LatticeGame) -> Stratification {
@@ -118,9 +118,46 @@ fn limits_are_reported() {
 }
 
 #[test]
-fn a_timeout_stops_the_search_on_this_thread_only() {
-    // Remark 4.12's second game is not found by this version; a short timeout ends the search.
+fn remark_4_12_second_game_changes_pattern_across_lines() {
+    // {(1, 0), (0, 1), (2, 2)} in normal play: different periods on either side of the lines of
+    // slopes 3/4 and 4/3, and along the diagonal between them.
     let g = game(&[&[1, 0][..], &[0, 1], &[2, 2]], false);
+    let s = found(&g);
+    agrees_with_solver(&g, &s, 60);
+}
+
+#[test]
+fn gm09_example_8_12_is_stratified_and_certified() {
+    let g = crate::game::papers::gm09_example_8_12();
+    let s = found(&g);
+    agrees_with_solver(&g, &s, 5);
+    // Beyond the box: the positions of weight ≤ 40, against the table solver.
+    let ell = solver::functional(&g, None).unwrap();
+    let sol = Solution::solve(
+        &g,
+        &Region::Weight(Integer::from(40)),
+        SolveOptions {
+            functional: Some(Vector::from_i64s(&ell)),
+            ..SolveOptions::default()
+        },
+    )
+    .unwrap();
+    let set = StratifiedSet::from_stratification(&s).unwrap().unwrap();
+    let region = WeightRegion::empty(&ell, 40);
+    let mut checked = 0;
+    region.for_each(|p| {
+        let expected = sol.outcome(p) == Some(Outcome::P);
+        assert_eq!(set.contains(&v(p)), expected, "at {p:?}");
+        checked += 1u64;
+    });
+    // Every position of the board up to weight 40, and the defeated origin.
+    assert_eq!(checked, sol.counts().1 + 1);
+}
+
+#[test]
+fn a_timeout_stops_the_search_on_this_thread_only() {
+    // [GM09] Example 8.12 takes seconds; a short timeout ends the search.
+    let g = crate::game::papers::gm09_example_8_12();
     let options = StratifyOptions {
         max_weight: 1 << 20,
         timeout: Some(Duration::from_millis(300)),
@@ -146,7 +183,10 @@ fn experiment_8_12() {
         crate::game::papers::gm09_example_8_12()
     };
     let ell = solver::functional(&g, None).unwrap();
-    let bound: i64 = std::env::var("B").ok().and_then(|s| s.parse().ok()).unwrap_or(60);
+    let bound: i64 = std::env::var("B")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(60);
     let t = Instant::now();
     let sol = Solution::solve(
         &g,
@@ -157,7 +197,11 @@ fn experiment_8_12() {
         },
     )
     .unwrap();
-    eprintln!("solve {bound}: {:?}, {} positions", t.elapsed(), sol.table_positions());
+    eprintln!(
+        "solve {bound}: {:?}, {} positions",
+        t.elapsed(),
+        sol.table_positions()
+    );
     let t = Instant::now();
     let region = WeightRegion::from_solution(&sol, &ell, bound);
     eprintln!("region: {:?}", t.elapsed());
@@ -185,7 +229,11 @@ fn experiment_8_12() {
     }
     let t = Instant::now();
     let set = cover_set(g.dim(), &found.pieces).unwrap();
-    eprintln!("union: {:?}, {} basic sets", t.elapsed(), set.pieces().len());
+    eprintln!(
+        "union: {:?}, {} basic sets",
+        t.elapsed(),
+        set.pieces().len()
+    );
     let t = Instant::now();
     let r = verify(&g, &set).unwrap();
     eprintln!("verify: {:?}: {r}", t.elapsed());
