@@ -54,8 +54,9 @@ pub(super) fn independent(vectors: &[Vec<i64>]) -> bool {
             }
             let g = gcd(a, b);
             let (ma, mb) = (b / g, a / g);
-            for c in col..d {
-                rows[r][c] = rows[r][c] * mb - rows[rank][c] * ma;
+            let pivot_row = rows[rank].clone();
+            for (x, p) in rows[r][col..].iter_mut().zip(&pivot_row[col..]) {
+                *x = *x * mb - p * ma;
             }
             // Keep the entries small.
             let content = rows[r][col..].iter().fold(0, |acc, &x| gcd(acc, x));
@@ -148,7 +149,7 @@ pub(super) fn cover(
             let far: Vec<i64> = b.iter().zip(g).map(|(a, c)| a + 2 * c).collect();
             if allowed(b, g)
                 && region.weight(&far) <= region.bound()
-                && region.cone_inside(b, &[g.clone()])
+                && region.cone_inside(b, std::slice::from_ref(g))
             {
                 rays.push(g);
             }
@@ -161,7 +162,7 @@ pub(super) fn cover(
                 // b + g, b + 2g, .. (b itself is covered by the first piece).
                 let next: Vec<i64> = b.iter().zip(start).map(|(a, c)| a + c).collect();
                 let mut touched = false;
-                covered.cone_walk(&next, &[start.clone()], &mut |at| {
+                covered.cone_walk(&next, std::slice::from_ref(start), &mut |at| {
                     touched = covered.get(at);
                     !touched
                 });
