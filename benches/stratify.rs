@@ -40,6 +40,14 @@ fn bench(c: &mut Criterion) {
             "the Erratum's {e1,e2,e3,(1,1,0)}, normal play",
             game(&[&[1, 0, 0], &[0, 1, 0], &[0, 0, 1], &[1, 1, 0]], false),
         ),
+        (
+            "[Guo11] Remark 4.12, {(1,0),(0,1),(2,2)}",
+            game(&[&[1, 0], &[0, 1], &[2, 2]], false),
+        ),
+        (
+            "[GM09] Example 8.12, misère play",
+            lattice_games::game::papers::gm09_example_8_12(),
+        ),
     ];
     for (name, g) in games {
         let found = match stratify(&g, &StratifyOptions::default(), &mut |_| {}).expect("runs") {
@@ -51,6 +59,11 @@ fn bench(c: &mut Criterion) {
             .expect("disjoint");
         let mut group = c.benchmark_group(name);
         group.sample_size(10);
+        if g.dim() == 5 {
+            // About ten seconds an iteration: the fewest samples criterion takes, without warm-up.
+            group.warm_up_time(std::time::Duration::from_millis(1));
+            group.measurement_time(std::time::Duration::from_secs(60));
+        }
         group.bench_function("stratify (search and certify)", |b| {
             b.iter(|| black_box(stratify(&g, &StratifyOptions::default(), &mut |_| {})))
         });

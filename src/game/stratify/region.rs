@@ -4,7 +4,8 @@
 //! positions.
 //!
 //! The index of x is Σ_i (the number of points of the region agreeing with x before coordinate i
-//! and smaller at i), read from a table of counts per coordinate and remaining weight.
+//! and smaller at i), read from a table of counts per coordinate and remaining weight (d(W + 1)
+//! numbers).
 
 use super::super::solver::{bits, Solution};
 
@@ -12,8 +13,9 @@ use super::super::solver::{bits, Solution};
 pub(super) struct WeightRegion {
     ell: Vec<i64>,
     bound: i64,
-    /// `below[i][r][k]`: how many points (x_i, .., x_{d-1}) of weight ≤ r have x_i < k.
-    below: Vec<Vec<Vec<u64>>>,
+    /// `count[i][r]`: how many points (x_i, .., x_{d-1}) ≥ 0 have weight ≤ r. The points with
+    /// x_i < k among them number count[i][r] − count[i][r − ℓ_i k].
+    count: Vec<Vec<u64>>,
     len: u64,
     p: Vec<u64>,
 }
@@ -23,33 +25,25 @@ impl WeightRegion {
     pub(super) fn empty(ell: &[i64], bound: i64) -> WeightRegion {
         let d = ell.len();
         let size = (bound.max(0) + 1) as usize;
-        // count[r]: the points of the coordinates after i with weight ≤ r.
-        let mut count = vec![1u64; size];
-        let mut below = vec![Vec::new(); d];
+        let mut count = vec![Vec::new(); d + 1];
+        count[d] = vec![1u64; size];
         for i in (0..d).rev() {
-            let w = ell[i].max(1);
-            let mut table = Vec::with_capacity(size);
-            let mut next = vec![0u64; size];
-            for r in 0..size as i64 {
-                let top = r / w;
-                let mut row = Vec::with_capacity(top as usize + 2);
-                let mut acc = 0u64;
-                row.push(0);
-                for k in 0..=top {
-                    acc += count[(r - k * w) as usize];
-                    row.push(acc);
-                }
-                next[r as usize] = acc;
-                table.push(row);
+            let w = ell[i].max(1) as usize;
+            let mut here = vec![0u64; size];
+            for r in 0..size {
+                here[r] = count[i + 1][r] + if r >= w { here[r - w] } else { 0 };
             }
-            below[i] = table;
-            count = next;
+            count[i] = here;
         }
-        let len = if bound < 0 { 0 } else { count[bound as usize] };
+        let len = if bound < 0 {
+            0
+        } else {
+            count[0][bound as usize]
+        };
         WeightRegion {
             ell: ell.to_vec(),
             bound,
-            below,
+            count,
             len,
             p: vec![0; bits::words_for(len as usize)],
         }
@@ -91,7 +85,7 @@ impl WeightRegion {
             if cost > left {
                 return None;
             }
-            at += self.below[i][left as usize][xi as usize];
+            at += self.count[i][left as usize] - self.count[i][(left - cost) as usize];
             left -= cost;
         }
         Some(at)

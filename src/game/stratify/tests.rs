@@ -172,9 +172,13 @@ fn a_timeout_stops_the_search_on_this_thread_only() {
     assert!(!crate::interrupt::requested());
 }
 
+/// A diagnostic, not a test: the phases of one round of the search on [GM09] Example 8.12 (or,
+/// with ERR=1 or R2=1, the Erratum's game or Remark 4.12's second game) at the weight B, with
+/// their times and the cover's pieces; NOVERIFY=1 skips the verification. Run with
+/// `B=120 cargo test --release --lib diagnose_one_round -- --ignored --nocapture`.
 #[test]
 #[ignore]
-fn experiment_8_12() {
+fn diagnose_one_round() {
     let g = if std::env::var("ERR").is_ok() {
         game(&[&[1, 0, 0][..], &[0, 1, 0], &[0, 0, 1], &[1, 1, 0]], false)
     } else if std::env::var("R2").is_ok() {
