@@ -71,6 +71,19 @@ pub enum Stratified {
     },
 }
 
+/// The axis periods whose preperiod is at most a quarter of the axis' reach in the region: they
+/// cut the region into slabs (and only with all of them is the periodic guess tried).
+fn short_preperiods(
+    axis: &[Option<(i64, i64)>],
+    ell: &[i64],
+    bound: i64,
+) -> Vec<Option<(i64, i64)>> {
+    axis.iter()
+        .zip(ell)
+        .map(|(a, l)| a.filter(|(t, _)| 4 * t <= bound / l.max(&1)))
+        .collect()
+}
+
 /// The union of the pieces, as a set.
 fn cover_set(d: usize, pieces: &[Piece]) -> Result<StratifiedSet, AlgebraError> {
     let mut out = StratifiedSet::empty(d);
@@ -193,11 +206,10 @@ fn search(
         // construction (each reduction by a period stays in the region and keeps the outcome).
         let mut guesses: Vec<(String, StratifiedSet, Option<Stratification>)> = Vec::new();
         // Only with some evidence: every preperiod at most a quarter of its axis' reach.
-        let reliable = axis
+        if short_preperiods(&axis, &ell, bound)
             .iter()
-            .zip(&ell)
-            .all(|(a, l)| a.is_some_and(|(t, _)| 4 * t <= bound / l));
-        if reliable {
+            .all(Option::is_some)
+        {
             let (t, p): (Vec<i64>, Vec<i64>) = axis.iter().map(|a| a.expect("some")).unzip();
             let describe = format!(
                 "preperiods {} and periods {} along the axes, from the positions of weight ≤ {bound}",
@@ -222,12 +234,7 @@ fn search(
             "a cover of the P-positions of weight ≤ {bound} by pieces b + N{{small independent periods}}"
         );
         let pool = cover::period_pool(&ell, &axis);
-        // Axes whose preperiod is short next to their reach cut the region into slabs.
-        let slabs: Vec<Option<(i64, i64)>> = axis
-            .iter()
-            .enumerate()
-            .map(|(i, a)| a.filter(|(t, _)| 4 * t <= bound / ell[i]))
-            .collect();
+        let slabs = short_preperiods(&axis, &ell, bound);
         let Some(found) = cover::cover(&region, &pool, &ell, 2 * bound / 3, &slabs) else {
             return Err(SolveError::Interrupted);
         };

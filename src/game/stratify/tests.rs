@@ -216,11 +216,7 @@ fn diagnose_one_round() {
     eprintln!("axis {axis:?}: {:?}", t.elapsed());
     let t = Instant::now();
     let pool = cover::period_pool(&ell, &axis);
-    let slabs: Vec<Option<(i64, i64)>> = axis
-        .iter()
-        .enumerate()
-        .map(|(i, a)| a.filter(|(t, _)| 4 * t <= bound / ell[i]))
-        .collect();
+    let slabs = short_preperiods(&axis, &ell, bound);
     eprintln!("slabs {slabs:?}");
     let found = cover::cover(&region, &pool, &ell, 2 * bound / 3, &slabs).unwrap();
     eprintln!("cover: {} pieces, {:?}", found.pieces.len(), t.elapsed());
