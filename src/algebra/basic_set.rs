@@ -194,15 +194,14 @@ impl BasicSet {
     /// S ∖ T as disjoint nonempty basic sets.
     pub fn difference(&self, other: &BasicSet) -> Result<Vec<BasicSet>, AlgebraError> {
         let mut out = Vec::new();
-        let Some(meet) = self.coset.intersect(&other.coset) else {
+        // When S and T do not meet, S ∖ T = S: one emptiness test instead of splitting S.
+        let Some(both) = self.intersect(other) else {
             return Ok(vec![self.clone()]);
         };
-        // When S and T do not meet, S ∖ T = S: one emptiness test instead of splitting S.
-        let mut both = self.inequalities.clone();
-        both.extend(other.inequalities.iter().cloned());
-        if BasicSet::new(meet.clone(), both).is_empty()? {
+        if both.is_empty()? {
             return Ok(vec![self.clone()]);
         }
+        let meet = both.coset;
         for (coset, extra) in self.coset.difference(&other.coset) {
             let mut ineqs = self.inequalities.clone();
             ineqs.extend(extra);

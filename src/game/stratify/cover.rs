@@ -13,6 +13,8 @@
 //! region before anything is verified on the whole board.
 
 use super::region::WeightRegion;
+use crate::algebra::linalg::rank;
+use crate::algebra::Vector;
 
 /// One piece b + N{g_1..g_k}.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,55 +30,13 @@ pub(super) struct Cover {
     pub(super) uncovered: Option<Vec<i64>>,
 }
 
-/// Whether the integer vectors are linearly independent (exact fraction-free elimination).
+/// Whether the integer vectors are linearly independent.
 pub(super) fn independent(vectors: &[Vec<i64>]) -> bool {
     let Some(first) = vectors.first() else {
         return true;
     };
-    let d = first.len();
-    if vectors.len() > d {
-        return false;
-    }
-    let mut rows: Vec<Vec<i128>> = vectors
-        .iter()
-        .map(|v| v.iter().map(|&x| x as i128).collect())
-        .collect();
-    let mut rank = 0;
-    for col in 0..d {
-        let Some(pivot) = (rank..rows.len()).find(|&r| rows[r][col] != 0) else {
-            continue;
-        };
-        rows.swap(rank, pivot);
-        for r in rank + 1..rows.len() {
-            let (a, b) = (rows[rank][col], rows[r][col]);
-            if b == 0 {
-                continue;
-            }
-            let g = gcd(a, b);
-            let (ma, mb) = (b / g, a / g);
-            let pivot_row = rows[rank].clone();
-            for (x, p) in rows[r][col..].iter_mut().zip(&pivot_row[col..]) {
-                *x = *x * mb - p * ma;
-            }
-            // Keep the entries small.
-            let content = rows[r][col..].iter().fold(0, |acc, &x| gcd(acc, x));
-            if content > 1 {
-                for x in &mut rows[r][col..] {
-                    *x /= content;
-                }
-            }
-        }
-        rank += 1;
-    }
-    rank == vectors.len()
-}
-
-fn gcd(a: i128, b: i128) -> i128 {
-    let (mut a, mut b) = (a.abs(), b.abs());
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a
+    let rows: Vec<Vector> = vectors.iter().map(|v| Vector::from_i64s(v)).collect();
+    rank(&rows, first.len()) == vectors.len()
 }
 
 /// Candidate generators on N^d: the nonzero vectors with entries in 0..=m (m = 8 in d ≤ 2, so
