@@ -24,6 +24,20 @@ pub fn with_deadline<T>(deadline: Instant, f: impl FnOnce() -> T) -> T {
     out
 }
 
+/// This thread's deadline, if any: to be passed on (with [`with_deadline`]) to worker threads that
+/// compute a part of this thread's work.
+pub fn deadline() -> Option<Instant> {
+    DEADLINE.with(|d| d.get())
+}
+
+/// Runs `f` under `deadline` when there is one (see [`deadline`]).
+pub fn with_inherited<T>(deadline: Option<Instant>, f: impl FnOnce() -> T) -> T {
+    match deadline {
+        Some(t) => with_deadline(t, f),
+        None => f(),
+    }
+}
+
 /// Whether the user asked to stop (Ctrl-C), as opposed to a deadline passing.
 pub fn user_requested() -> bool {
     FLAG.load(Ordering::Relaxed)

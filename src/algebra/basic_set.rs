@@ -105,6 +105,20 @@ impl BasicSet {
                 _ => merged.push((a, b)),
             }
         }
+        // A cheap certificate of emptiness: a·x ≥ b and −a·x ≥ b' with b + b' > 0.
+        let opposed = merged.iter().any(|(a, b)| {
+            let minus = a.scale(&Integer::from(-1));
+            merged
+                .binary_search_by(|(x, _)| x.cmp(&minus))
+                .is_ok_and(|j| (b + &merged[j].1).signum() > 0)
+        });
+        if opposed {
+            let d = coset.ambient_dim();
+            return BasicSet {
+                coset,
+                inequalities: vec![(Vector::zero(d), Integer::ONE)],
+            };
+        }
         BasicSet {
             coset,
             inequalities: merged,
@@ -224,6 +238,21 @@ impl BasicSet {
         Ok(kept)
     }
 
+    /// Whether the polyhedron {x ∈ c + R L : Ax ≥ b} is bounded, so that the set is finite: its
+    /// recession cone {z : Mz ≥ 0} in local coordinates is {0}.
+    pub fn is_bounded(&self) -> Result<bool, AlgebraError> {
+        let k = self.coset.rank();
+        if k == 0 || self.trivially_empty() {
+            return Ok(true);
+        }
+        let rows: Vec<Vector> = self.local().into_iter().map(|(r, _)| Vector(r)).collect();
+        if rows.is_empty() {
+            return Ok(false);
+        }
+        let cone = ConeData::from_inequalities(k, &rows)?;
+        Ok(cone.rays().is_empty() && cone.lineality().is_empty())
+    }
+
     /// Whether the set has no point.
     pub fn is_empty(&self) -> Result<bool, AlgebraError> {
         Ok(self.find_point()?.is_none())
@@ -284,6 +313,16 @@ impl BasicSet {
     /// A decomposition into disjoint pieces p + N{a_1..a_k} with independent a_j (see the module
     /// documentation). The set must not contain a line (`NotPointed` names one otherwise).
     pub fn simplicial_pieces(&self) -> Result<Vec<SimplicialPiece>, AlgebraError> {
+        let mut unlimited = i64::MAX;
+        self.simplicial_pieces_within(&mut unlimited)
+    }
+
+    /// [`BasicSet::simplicial_pieces`], enumerating at most `budget` parallelepiped points in all
+    /// (the budget is decreased by what is used; `TooLarge` when it would run out).
+    pub fn simplicial_pieces_within(
+        &self,
+        budget: &mut i64,
+    ) -> Result<Vec<SimplicialPiece>, AlgebraError> {
         if self.find_point()?.is_none() {
             return Ok(Vec::new());
         }
@@ -318,7 +357,7 @@ impl BasicSet {
             let restricted = self.restrict_local(n_z, &value);
             return match restricted {
                 None => Ok(Vec::new()),
-                Some(s) => s.simplicial_pieces(),
+                Some(s) => s.simplicial_pieces_within(budget),
             };
         }
         let simplices = super::hilbert::triangulate(&cone)?;
@@ -339,7 +378,8 @@ impl BasicSet {
                 .filter(|g| g.0[k].is_zero())
                 .map(|g| Vector(g.0[..k].to_vec()))
                 .collect();
-            let (n, lambdas) = parallelepiped(gens)?;
+            let (n, lambdas) = parallelepiped(gens, (*budget).min(MAX_PARALLELEPIPED))?;
+            *budget -= lambdas.len() as i64;
             for mut lam in lambdas {
                 for (l, &ex) in lam.iter_mut().zip(&excluded) {
                     if ex && l.is_zero() {
@@ -452,10 +492,13 @@ fn combine(gens: &[Vector], lam: &[Integer], n: &Integer) -> Vector {
 
 /// The lattice points of the half-open parallelepiped {Σ λ_j v_j : 0 ≤ λ_j < 1} of k independent
 /// vectors of Z^k, as n·λ with n = |det V| (the Smith-form odometer of [`super::hilbert`]).
-pub(crate) fn parallelepiped(vs: &[Vector]) -> Result<(Integer, Vec<Vec<Integer>>), AlgebraError> {
+pub(crate) fn parallelepiped(
+    vs: &[Vector],
+    max: i64,
+) -> Result<(Integer, Vec<Vec<Integer>>), AlgebraError> {
     let k = vs.len();
     let ParallelepipedGroup { order, factors } =
-        parallelepiped_group(vs, MAX_PARALLELEPIPED, "the decomposition")?;
+        parallelepiped_group(vs, max, "the decomposition")?;
     let mut out = Vec::new();
     let mut lambda = vec![Integer::ZERO; k];
     let mut digits = vec![Integer::ZERO; factors.len()];

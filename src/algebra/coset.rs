@@ -19,6 +19,103 @@ use super::{Integer, Matrix, Vector};
 /// when d_i divides (Ub)_i for the nonzero d_i and (Ub)_i = 0 elsewhere; the y_j with d_j = 0 are
 /// free, and their columns of V span the kernel.
 pub fn solve_integer(rows: &[Vec<Integer>], b: &[Integer]) -> Option<(Vector, Vec<Vector>)> {
+    let small = |xs: &[Integer]| xs.iter().map(Integer::to_i64).collect::<Option<Vec<i64>>>();
+    if let (Some(rows64), Some(b64)) = (
+        rows.iter().map(|r| small(r)).collect::<Option<Vec<_>>>(),
+        small(b),
+    ) {
+        if let Some(answer) = solve_integer_i64(&rows64, &b64) {
+            return answer.map(|(x, kernel)| {
+                (
+                    Vector::from_i64s(&x),
+                    kernel.iter().map(|k| Vector::from_i64s(k)).collect(),
+                )
+            });
+        }
+    }
+    solve_integer_exact(rows, b)
+}
+
+/// [`solve_integer`] in machine integers, by a column echelon form: unimodular column operations
+/// U (Euclid's algorithm on pairs of columns) bring A to A·U = [H | 0] with H in column echelon form; then A x = b has the
+/// solutions x = U (z, w) with H z = b solved by forward substitution (`None` inside when some
+/// step does not divide or a row is inconsistent) and w free, so the last columns of U span the
+/// kernel. The outer `None` means an intermediate value left i64 (the caller then works exactly).
+#[allow(clippy::type_complexity)]
+fn solve_integer_i64(rows: &[Vec<i64>], b: &[i64]) -> Option<Option<(Vec<i64>, Vec<Vec<i64>>)>> {
+    let m = rows.len();
+    let n = rows.first().map_or(0, Vec::len);
+    // Columns of A and of U, as vectors (column j of A is cols[j], of U is us[j]).
+    let mut cols: Vec<Vec<i64>> = (0..n)
+        .map(|j| rows.iter().map(|r| r[j]).collect())
+        .collect();
+    let mut us: Vec<Vec<i64>> = (0..n)
+        .map(|j| (0..n).map(|i| i64::from(i == j)).collect())
+        .collect();
+    // s·a + t·c, entrywise.
+    fn combine(a: &[i64], c: &[i64], s: i64, t: i64) -> Option<Vec<i64>> {
+        a.iter()
+            .zip(c)
+            .map(|(x, y)| x.checked_mul(s)?.checked_add(y.checked_mul(t)?))
+            .collect()
+    }
+    let mut pivots: Vec<usize> = Vec::new(); // the row of each pivot column 0..r
+    let mut r = 0;
+    for i in 0..m {
+        if r == n {
+            break;
+        }
+        for j in (r + 1)..n {
+            // Euclid on the two columns (subtract a multiple, swap), so entries stay small.
+            while cols[j][i] != 0 {
+                let q = cols[r][i].div_euclid(cols[j][i]);
+                let new_r = combine(&cols[r], &cols[j], 1, q.checked_neg()?)?;
+                let new_ur = combine(&us[r], &us[j], 1, q.checked_neg()?)?;
+                cols[r] = new_r;
+                us[r] = new_ur;
+                cols.swap(r, j);
+                us.swap(r, j);
+            }
+        }
+        if cols[r][i] != 0 {
+            pivots.push(i);
+            r += 1;
+        }
+    }
+    // Forward substitution on the pivot rows: H z = b.
+    let mut z = vec![0i64; r];
+    for k in 0..r {
+        let i = pivots[k];
+        let mut rest = i128::from(b[i]);
+        for (l, zl) in z.iter().enumerate().take(k) {
+            rest -= i128::from(cols[l][i]) * i128::from(*zl);
+        }
+        let h = i128::from(cols[k][i]);
+        if rest % h != 0 {
+            return Some(None);
+        }
+        z[k] = i64::try_from(rest / h).ok()?;
+    }
+    // Every row, pivot or not, must hold.
+    for (i, bi) in b.iter().enumerate() {
+        let lhs: i128 = (0..r)
+            .map(|l| i128::from(cols[l][i]) * i128::from(z[l]))
+            .sum();
+        if lhs != i128::from(*bi) {
+            return Some(None);
+        }
+    }
+    let mut x = vec![0i64; n];
+    for (l, zl) in z.iter().enumerate() {
+        for (xi, ui) in x.iter_mut().zip(&us[l]) {
+            *xi = xi.checked_add(ui.checked_mul(*zl)?)?;
+        }
+    }
+    Some(Some((x, us[r..].to_vec())))
+}
+
+/// [`solve_integer`] exactly, by the Smith normal form.
+fn solve_integer_exact(rows: &[Vec<Integer>], b: &[Integer]) -> Option<(Vector, Vec<Vector>)> {
     let n = rows.first().map_or(0, Vec::len);
     let a = Matrix::from_rows(rows.to_vec()).ok()?;
     let sf = smith_normal_form(&a);
@@ -133,6 +230,10 @@ impl Coset {
         }
         if other.basis.is_empty() {
             return self.contains(&other.offset).then(|| other.clone());
+        }
+        // Equal lattices (Hermite bases are canonical): the cosets are equal or disjoint.
+        if self.basis == other.basis {
+            return (self.offset == other.offset).then(|| self.clone());
         }
         // c + B y = c' + B' z: solve [B | −B'] (y, z) = c' − c.
         let r = self.basis.len();
@@ -321,7 +422,36 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(200))]
+        #![proptest_config(ProptestConfig::with_cases(300))]
+        /// The machine-integer solver agrees with the Smith-form one: the same solvability, a
+        /// particular solution that solves, and a kernel basis of the same lattice.
+        #[test]
+        fn machine_and_exact_integer_solutions_agree(
+            (m, n) in (1usize..=4, 1usize..=6),
+            entries in proptest::collection::vec(-9i64..=9, 24),
+            rhs in proptest::collection::vec(-20i64..=20, 4),
+        ) {
+            let rows: Vec<Vec<i64>> = (0..m).map(|i| entries[i * n..(i + 1) * n].to_vec()).collect();
+            let b = &rhs[..m];
+            let big = |xs: &[i64]| xs.iter().map(|x| Integer::from(*x)).collect::<Vec<_>>();
+            let exact = solve_integer_exact(
+                &rows.iter().map(|r| big(r)).collect::<Vec<_>>(),
+                &big(b),
+            );
+            // An overflow hands the system to the exact solver; none is expected here.
+            let fast = solve_integer_i64(&rows, b);
+            prop_assume!(fast.is_some());
+            let fast = fast.expect("assumed");
+            prop_assert_eq!(exact.is_some(), fast.is_some());
+            if let (Some((_, k1)), Some((x, k2))) = (exact, fast) {
+                for (r, bi) in rows.iter().zip(b) {
+                    prop_assert_eq!(r.iter().zip(&x).map(|(a, y)| a * y).sum::<i64>(), *bi);
+                }
+                let k2: Vec<Vector> = k2.iter().map(|k| v(k)).collect();
+                prop_assert_eq!(Lattice::generated_by(n, &k1), Lattice::generated_by(n, &k2));
+            }
+        }
+
         #[test]
         fn intersection_and_difference_agree_with_enumeration(a in arb_coset(2), b in arb_coset(2)) {
             let meet = a.intersect(&b);

@@ -164,9 +164,25 @@ impl StratifiedSet {
             .iter()
             .map(StratifiedSet::from_module)
             .collect::<Result<_, _>>()?;
-        for j in 0..sets.len() {
-            for i in 0..j {
-                if let Some(point) = sets[i].intersect(&sets[j])?.find_point()? {
+        // Only pieces whose cosets meet can overlap: test those pairs, in the order (j, i).
+        let owners: Vec<usize> = sets
+            .iter()
+            .enumerate()
+            .flat_map(|(k, s)| std::iter::repeat_n(k, s.pieces.len()))
+            .collect();
+        let all: Vec<BasicSet> = sets.iter().flat_map(|s| s.pieces.iter().cloned()).collect();
+        let mut candidates: Vec<(usize, usize, usize, usize)> = coset_meeting_pairs(&all, &all)
+            .into_iter()
+            .filter(|&(x, y)| owners[x] < owners[y])
+            .map(|(x, y)| (owners[y], owners[x], x, y))
+            .collect();
+        candidates.sort_unstable();
+        for (j, i, x, y) in candidates {
+            if crate::interrupt::requested() {
+                return Err(AlgebraError::Interrupted);
+            }
+            if let Some(m) = all[x].intersect(&all[y]) {
+                if let Some(point) = m.find_point()? {
                     return Ok(Err(Overlap {
                         pieces: (i, j),
                         point,
@@ -204,6 +220,16 @@ impl StratifiedSet {
         }
     }
 
+    /// Whether the set is finite (every basic set bounded).
+    pub fn is_finite(&self) -> Result<bool, AlgebraError> {
+        for p in &self.pieces {
+            if !p.is_bounded()? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
     /// Whether the set is empty (pieces are kept nonempty, so this is immediate).
     pub fn is_empty(&self) -> bool {
         self.pieces.is_empty()
@@ -224,14 +250,12 @@ impl StratifiedSet {
     pub fn intersect(&self, other: &StratifiedSet) -> Result<StratifiedSet, AlgebraError> {
         self.check_dim(other, "the second set of an intersection")?;
         let mut pieces = Vec::new();
-        for a in &self.pieces {
-            for b in &other.pieces {
-                if crate::interrupt::requested() {
-                    return Err(AlgebraError::Interrupted);
-                }
-                if let Some(m) = a.intersect(b) {
-                    pieces.push(m);
-                }
+        for (i, j) in coset_meeting_pairs(&self.pieces, &other.pieces) {
+            if crate::interrupt::requested() {
+                return Err(AlgebraError::Interrupted);
+            }
+            if let Some(m) = self.pieces[i].intersect(&other.pieces[j]) {
+                pieces.push(m);
             }
         }
         StratifiedSet::from_disjoint(self.dim, pieces)
@@ -242,8 +266,22 @@ impl StratifiedSet {
         self.check_dim(other, "the second set of a difference")?;
         let mut pieces = self.pieces.clone();
         for b in &other.pieces {
+            // Only the pieces whose cosets meet b's can lose points.
+            let meeting: Vec<usize> = coset_meeting_pairs(&pieces, std::slice::from_ref(b))
+                .into_iter()
+                .map(|(i, _)| i)
+                .collect();
+            if meeting.is_empty() {
+                continue;
+            }
             let mut next = Vec::with_capacity(pieces.len());
-            for a in &pieces {
+            let mut m = meeting.iter().peekable();
+            for (i, a) in pieces.iter().enumerate() {
+                if m.peek() != Some(&&i) {
+                    next.push(a.clone());
+                    continue;
+                }
+                m.next();
                 if crate::interrupt::requested() {
                     return Err(AlgebraError::Interrupted);
                 }
@@ -254,6 +292,42 @@ impl StratifiedSet {
         Ok(StratifiedSet {
             dim: self.dim,
             pieces,
+        })
+    }
+
+    /// S ∖ (T_1 ∪ ... ∪ T_n), each piece of S cut down on its own, the pieces in parallel (they
+    /// are independent; a time limit of the calling thread holds in the workers too).
+    pub fn difference_of_all(
+        &self,
+        others: &[StratifiedSet],
+    ) -> Result<StratifiedSet, AlgebraError> {
+        use rayon::prelude::*;
+        for t in others {
+            self.check_dim(t, "a set subtracted")?;
+        }
+        let deadline = crate::interrupt::deadline();
+        let parts: Vec<Vec<BasicSet>> = self
+            .pieces
+            .par_iter()
+            .map(|p| {
+                crate::interrupt::with_inherited(deadline, || {
+                    let mut rest = StratifiedSet {
+                        dim: self.dim,
+                        pieces: vec![p.clone()],
+                    };
+                    for t in others {
+                        if rest.is_empty() {
+                            break;
+                        }
+                        rest = rest.difference(t)?;
+                    }
+                    Ok(rest.pieces)
+                })
+            })
+            .collect::<Result<_, AlgebraError>>()?;
+        Ok(StratifiedSet {
+            dim: self.dim,
+            pieces: parts.into_iter().flatten().collect(),
         })
     }
 
@@ -298,22 +372,63 @@ impl StratifiedSet {
         }
     }
 
-    /// The points of S in the box lo ≤ x ≤ hi, sorted.
+    /// The points of S in the box lo ≤ x ≤ hi, sorted. Only the box is walked (never the points
+    /// of a whole piece), and only against the pieces that meet the box: when the box has many
+    /// more points than S has pieces, each piece is first cut by the box and dropped when that is
+    /// empty; the rest are tested with the compiled membership test.
     pub fn members_in_box(&self, lo: &[i64], hi: &[i64]) -> Result<Vec<Vector>, AlgebraError> {
+        if lo.len() != self.dim || hi.len() != self.dim {
+            return Err(AlgebraError::DimensionMismatch {
+                what: "the box".into(),
+                expected: self.dim,
+                found: lo.len(),
+            });
+        }
+        if lo.iter().zip(hi).any(|(l, h)| l > h) || self.pieces.is_empty() {
+            return Ok(Vec::new());
+        }
         let count = lo
             .iter()
             .zip(hi)
-            .map(|(l, h)| u64::try_from(h - l + 1).unwrap_or(0))
-            .try_fold(1u64, |acc, w| acc.checked_mul(w));
+            .map(|(l, h)| u64::try_from(i128::from(*h) - i128::from(*l) + 1).ok())
+            .try_fold(1u64, |acc, w| acc.checked_mul(w?));
         if count.is_none_or(|c| c > 50_000_000) {
             return Err(AlgebraError::TooLarge(
                 "listing the points of a box this large".into(),
             ));
         }
+        let count = count.expect("checked");
+        let meeting = if count > 8 * self.pieces.len() as u64 {
+            let d = self.dim;
+            let walls: Vec<(Vector, Integer)> = (0..d)
+                .flat_map(|i| {
+                    [
+                        (Vector::unit(d, i), Integer::from(lo[i])),
+                        (
+                            Vector::unit(d, i).scale(&Integer::from(-1)),
+                            Integer::from(-hi[i]),
+                        ),
+                    ]
+                })
+                .collect();
+            let mut kept = Vec::new();
+            for p in &self.pieces {
+                if !p.with(walls.iter().cloned()).is_empty()? {
+                    kept.push(p.clone());
+                }
+            }
+            StratifiedSet {
+                dim: self.dim,
+                pieces: kept,
+            }
+        } else {
+            self.clone()
+        };
         let mut out = Vec::new();
-        if lo.iter().zip(hi).any(|(l, h)| l > h) {
+        if meeting.pieces.is_empty() {
             return Ok(out);
         }
+        let test = meeting.membership_test();
         let mut x: Vec<i64> = lo.to_vec();
         let mut visited = 0u64;
         loop {
@@ -321,9 +436,8 @@ impl StratifiedSet {
             if visited.is_multiple_of(65536) && crate::interrupt::requested() {
                 return Err(AlgebraError::Interrupted);
             }
-            let v = Vector::from_i64s(&x);
-            if self.contains(&v) {
-                out.push(v);
+            if test.contains_i64(&x) {
+                out.push(Vector::from_i64s(&x));
             }
             let mut i = x.len();
             loop {
@@ -343,9 +457,18 @@ impl StratifiedSet {
     /// The disjoint pieces p + N{a} (a independent) of every basic set, sorted. Fails with
     /// `NotPointed` when the set contains a line.
     pub fn simplicial_pieces(&self) -> Result<Vec<SimplicialPiece>, AlgebraError> {
+        self.simplicial_pieces_within(i64::MAX)
+    }
+
+    /// [`StratifiedSet::simplicial_pieces`], enumerating at most `budget` parallelepiped points in
+    /// all (`TooLarge` beyond).
+    pub fn simplicial_pieces_within(
+        &self,
+        mut budget: i64,
+    ) -> Result<Vec<SimplicialPiece>, AlgebraError> {
         let mut out = Vec::new();
         for p in &self.pieces {
-            out.extend(p.simplicial_pieces()?);
+            out.extend(p.simplicial_pieces_within(&mut budget)?);
         }
         out.sort();
         Ok(out)
@@ -354,8 +477,17 @@ impl StratifiedSet {
     /// An affine stratification F_1 + A_1 ⊎ ... ⊎ F_r + A_r of the set, pieces with the same
     /// generators grouped into one module; `None` for the empty set.
     pub fn to_stratification(&self) -> Result<Option<Stratification>, AlgebraError> {
+        self.to_stratification_within(i64::MAX)
+    }
+
+    /// [`StratifiedSet::to_stratification`] within a budget of parallelepiped points (`TooLarge`
+    /// beyond), for printing.
+    pub fn to_stratification_within(
+        &self,
+        budget: i64,
+    ) -> Result<Option<Stratification>, AlgebraError> {
         let mut groups: BTreeMap<Vec<Vector>, Vec<Vector>> = BTreeMap::new();
-        for p in self.simplicial_pieces()? {
+        for p in self.simplicial_pieces_within(budget)? {
             groups.entry(p.generators).or_default().push(p.offset);
         }
         if groups.is_empty() {
@@ -370,6 +502,61 @@ impl StratifiedSet {
         modules.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
         Stratification::new(modules.into_iter().map(|m| m.1).collect()).map(Some)
     }
+}
+
+/// The pairs (i, j) of pieces a[i], b[j] whose cosets meet, sorted: a cheap certificate that
+/// every other pair is disjoint. Pieces are grouped by lattice (Hermite bases are canonical); for
+/// each pair of lattices L, L', the cosets c + L and c' + L' meet exactly when c ≡ c' modulo
+/// L + L', so the offsets are bucketed by their residue modulo L + L' (one Hermite form per pair of
+/// lattices, one reduction per piece).
+pub(crate) fn coset_meeting_pairs(a: &[BasicSet], b: &[BasicSet]) -> Vec<(usize, usize)> {
+    fn groups(sets: &[BasicSet]) -> BTreeMap<&[Vector], Vec<usize>> {
+        let mut out: BTreeMap<&[Vector], Vec<usize>> = BTreeMap::new();
+        for (i, s) in sets.iter().enumerate() {
+            out.entry(s.coset().basis()).or_default().push(i);
+        }
+        out
+    }
+    let mut pairs = Vec::new();
+    let Some(d) = a.first().or(b.first()).map(BasicSet::dim) else {
+        return pairs;
+    };
+    let (ga, gb) = (groups(a), groups(b));
+    for (la, ia) in &ga {
+        for (lb, ib) in &gb {
+            if la == lb {
+                // Equal lattices: equal canonical offsets.
+                let mut by_offset: BTreeMap<&Vector, Vec<usize>> = BTreeMap::new();
+                for &i in ia {
+                    by_offset.entry(a[i].coset().offset()).or_default().push(i);
+                }
+                for &j in ib {
+                    for &i in by_offset.get(b[j].coset().offset()).into_iter().flatten() {
+                        pairs.push((i, j));
+                    }
+                }
+                continue;
+            }
+            let gens: Vec<Vector> = la.iter().chain(lb.iter()).cloned().collect();
+            let sum = Lattice::generated_by(d, &gens);
+            let residue = |s: &BasicSet| {
+                Coset::new(s.coset().offset().clone(), &sum)
+                    .offset()
+                    .clone()
+            };
+            let mut by_residue: BTreeMap<Vector, Vec<usize>> = BTreeMap::new();
+            for &i in ia {
+                by_residue.entry(residue(&a[i])).or_default().push(i);
+            }
+            for &j in ib {
+                for &i in by_residue.get(&residue(&b[j])).into_iter().flatten() {
+                    pairs.push((i, j));
+                }
+            }
+        }
+    }
+    pairs.sort_unstable();
+    pairs
 }
 
 /// Splits b + N{periods} into linear sets with independent periods (see the module docs).

@@ -98,3 +98,143 @@ proptest! {
         }
     }
 }
+
+/// A random module F + A in Z^d with negative entries allowed: 1–3 offsets in [−2, 2]^d and 0–3
+/// generators in [−2, 3]^d whose coordinate sum is positive (so A is pointed and x_1 + ... + x_d
+/// bounds the multipliers); no generators gives a finite set.
+fn arb_signed_module(d: usize) -> impl Strategy<Value = AffineModule> {
+    (
+        proptest::collection::vec(proptest::collection::vec(-2i64..=2, d), 1..=3),
+        proptest::collection::vec(proptest::collection::vec(-2i64..=3, d), 0..=3),
+    )
+        .prop_filter_map("generators of positive sum", move |(offsets, gens)| {
+            let gens: Vec<Vector> = gens
+                .iter()
+                .filter(|g| g.iter().sum::<i64>() > 0)
+                .map(|g| v(g))
+                .collect();
+            let a = AffineSemigroup::with_dim(d, gens).ok()?;
+            AffineModule::new(offsets.iter().map(|f| v(f)).collect(), a).ok()
+        })
+}
+
+/// The points of F + A in the box [lo, hi]^d by brute force: every f + Σ n_i a_i whose
+/// coordinate sum can still be at most d·hi (each generator adds at least 1 to it).
+fn brute_force(w: &AffineModule, lo: i64, hi: i64) -> std::collections::BTreeSet<Vec<i64>> {
+    let d = w.dim();
+    let gens: Vec<Vec<i64>> = w
+        .semigroup()
+        .generators()
+        .iter()
+        .map(|g| g.0.iter().map(|x| x.to_i64().unwrap()).collect())
+        .collect();
+    let mut out = std::collections::BTreeSet::new();
+    for f in w.offsets() {
+        let f: Vec<i64> = f.0.iter().map(|x| x.to_i64().unwrap()).collect();
+        let mut stack = vec![(f, 0usize)];
+        while let Some((x, first)) = stack.pop() {
+            if x.iter().sum::<i64>() > d as i64 * hi {
+                continue;
+            }
+            if x.iter().all(|c| (lo..=hi).contains(c)) {
+                out.insert(x.clone());
+            }
+            // Multisets of generators, each added in nondecreasing index order.
+            for (i, g) in gens.iter().enumerate().skip(first) {
+                let y: Vec<i64> = x.iter().zip(g).map(|(a, b)| a + b).collect();
+                stack.push((y, i));
+            }
+        }
+    }
+    out
+}
+
+fn listed(s: &StratifiedSet, lo: i64, hi: i64) -> std::collections::BTreeSet<Vec<i64>> {
+    let d = s.dim();
+    s.members_in_box(&vec![lo; d], &vec![hi; d])
+        .unwrap()
+        .iter()
+        .map(|x| x.0.iter().map(|c| c.to_i64().unwrap()).collect())
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Every operation, and `members_in_box`, against brute-force enumeration in d = 1..4, with
+    /// negative generators, finite sets (no generators) and empty results; equality against the
+    /// two differences; the printed stratification reads back as the same set.
+    #[test]
+    fn operations_and_members_agree_with_brute_force(
+        (a, b) in (1usize..=4).prop_flat_map(|d| (arb_signed_module(d), arb_signed_module(d))),
+    ) {
+        let d = a.dim();
+        let (lo, hi) = (-3, if d == 4 { 3 } else { 5 });
+        let s = StratifiedSet::from_module(&a).unwrap();
+        let t = StratifiedSet::from_module(&b).unwrap();
+        let (bs, bt) = (brute_force(&a, lo, hi), brute_force(&b, lo, hi));
+        prop_assert_eq!(&listed(&s, lo, hi), &bs, "{}", a);
+        let union = s.union(&t).unwrap();
+        let meet = s.intersect(&t).unwrap();
+        let diff = s.difference(&t).unwrap();
+        prop_assert_eq!(listed(&union, lo, hi), bs.union(&bt).cloned().collect());
+        prop_assert_eq!(listed(&meet, lo, hi), bs.intersection(&bt).cloned().collect());
+        prop_assert_eq!(listed(&diff, lo, hi), bs.difference(&bt).cloned().collect());
+        // Complement within the box's own lattice points: everything else in the box.
+        let universe = StratifiedSet::from_basic(BasicSet::from_inequalities(
+            d,
+            (0..d)
+                .flat_map(|i| {
+                    [
+                        (Vector::unit(d, i), Integer::from(lo)),
+                        (Vector::unit(d, i).scale(&Integer::from(-1)), Integer::from(-hi)),
+                    ]
+                })
+                .collect(),
+        ))
+        .unwrap();
+        let all = listed(&universe, lo, hi);
+        let comp = s.complement_in(&universe).unwrap();
+        prop_assert_eq!(listed(&comp, lo, hi), all.difference(&bs).cloned().collect());
+        prop_assert!(s.intersect(&comp).unwrap().is_empty());
+        // Equality is exactly "both differences empty", and a witness lies in exactly one side.
+        let equal = s.set_eq(&t).unwrap();
+        prop_assert_eq!(
+            equal,
+            s.difference(&t).unwrap().is_empty() && t.difference(&s).unwrap().is_empty()
+        );
+        if equal {
+            prop_assert_eq!(&bs, &bt);
+        }
+        prop_assert!(s.set_eq(&s.union(&meet).unwrap()).unwrap());
+        prop_assert!(diff.difference(&diff).unwrap().is_empty());
+        // Finite exactly when the brute force says the set does not grow past the box.
+        prop_assert_eq!(s.is_finite().unwrap(), a.semigroup().generators().is_empty());
+        // Printed in the papers' notation and read back, it is the same set.
+        if let Some(strat) = s.to_stratification().unwrap() {
+            let back = StratifiedSet::from_stratification(&strat).unwrap().unwrap();
+            prop_assert!(back.set_eq(&s).unwrap(), "{} printed as {}", a, strat);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// A module f + N{a} with independent a prints back with one offset: the decomposition takes
+    /// the generators primitive in the coset's lattice, so it adds no offsets of its own.
+    #[test]
+    fn a_simplicial_module_prints_with_one_offset(
+        f in proptest::collection::vec(-3i64..=3, 3),
+        gens in proptest::collection::vec(proptest::collection::vec(0i64..=3, 3), 1..=3),
+    ) {
+        let gens: Vec<Vector> = gens.iter().map(|g| v(g)).collect();
+        prop_assume!(crate::algebra::linalg::rank(&gens, 3) == gens.len());
+        let a = AffineSemigroup::new(gens.clone()).unwrap();
+        let w = AffineModule::new(vec![v(&f)], a).unwrap();
+        let s = StratifiedSet::from_module(&w).unwrap();
+        let strat = s.to_stratification().unwrap().unwrap();
+        prop_assert_eq!(strat.pieces().len(), 1, "{}", strat);
+        prop_assert_eq!(strat.pieces()[0].offsets().len(), 1, "{}", strat);
+    }
+}
