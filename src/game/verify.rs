@@ -171,30 +171,35 @@ pub fn verify(game: &LatticeGame, s: &StratifiedSet) -> Result<Verification, Sol
     // Every failing set, with the smallest point of each; the least weight wins (earlier
     // conditions first on ties).
     let mut best: Option<(Integer, Vector, usize)> = None;
-    let mut consider = |x: &StratifiedSet, kind: usize| -> Result<(), SolveError> {
-        if let Some((w, p)) = smallest(x, &ell)? {
+    let mut offer = |found: Option<(Integer, Vector)>, kind: usize| {
+        if let Some((w, p)) = found {
             if best.as_ref().is_none_or(|(bw, _, _)| w < *bw) {
                 best = Some((w, p, kind));
             }
         }
-        Ok(())
     };
-    consider(&s.difference(&board)?, 0)?;
+    offer(smallest(&s.difference(&board)?, &ell)?, 0);
     let translates: Vec<StratifiedSet> = moves.iter().map(|g| s.translate(g)).collect();
-    for t in &translates {
-        consider(&s.intersect(t)?, 1)?;
-        if crate::interrupt::requested() {
-            return Err(SolveError::Interrupted);
-        }
+    // Condition 2, one move at a time in parallel; the earliest move wins ties, as in sequence.
+    let deadline = crate::interrupt::deadline();
+    let inside: Vec<Option<(Integer, Vector)>> = {
+        use rayon::prelude::*;
+        translates
+            .par_iter()
+            .map(|t| {
+                crate::interrupt::with_inherited(deadline, || smallest(&s.intersect(t)?, &ell))
+            })
+            .collect::<Result<_, AlgebraError>>()?
+    };
+    for found in inside {
+        offer(found, 1);
     }
-    let mut stuck = board.difference(s)?;
-    for t in &translates {
-        stuck = stuck.difference(t)?;
-        if crate::interrupt::requested() {
-            return Err(SolveError::Interrupted);
-        }
+    if crate::interrupt::requested() {
+        return Err(SolveError::Interrupted);
     }
-    consider(&stuck, 2)?;
+    // Condition 3: B ∖ S ∖ ⋃(S + γ), the pieces of B ∖ S cut in parallel.
+    let stuck = board.difference(s)?.difference_of_all(&translates)?;
+    offer(smallest(&stuck, &ell)?, 2);
     let Some((_, p, kind)) = best else {
         return Ok(Verification::Certified {
             pieces: s.pieces().len(),

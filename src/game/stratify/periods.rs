@@ -27,8 +27,16 @@ pub(super) fn period_along(region: &WeightRegion, i: usize, ell: &[i64]) -> Opti
             return;
         }
         for p in 1..=(most as usize).min(line.len().saturating_sub(1)) {
-            if let Some(k) = (0..line.len() - p).rev().find(|&k| line[k] != line[k + p]) {
-                last[p] = last[p].max(k as i64 + 1);
+            // Only a larger last[p] matters, and none once p is ruled out (t + p > most).
+            let known = last[p] as usize;
+            if known as i64 + p as i64 > most {
+                continue;
+            }
+            if let Some(k) = (known..line.len() - p)
+                .rev()
+                .find(|&k| line[k] != line[k + p])
+            {
+                last[p] = k as i64 + 1;
             }
         }
     });

@@ -146,17 +146,37 @@ impl WeightRegion {
     /// Calls `f(line)` on every line of the region parallel to axis i: the membership bits of
     /// y, y + e_i, y + 2e_i, .. for each y with y_i = 0.
     pub(super) fn for_each_line(&self, i: usize, mut f: impl FnMut(&[bool])) {
-        let mut line = Vec::new();
-        self.for_each(|x| {
-            if x[i] != 0 {
+        // Walk only the starting points (x_i = 0), not the whole region.
+        fn walk(
+            ell: &[i64],
+            axis: usize,
+            left: i64,
+            x: &mut Vec<i64>,
+            f: &mut dyn FnMut(&mut Vec<i64>),
+        ) {
+            if x.len() == ell.len() {
+                f(x);
                 return;
             }
-            let mut y = x.to_vec();
+            let w = ell[x.len()].max(1);
+            let top = if x.len() == axis { 0 } else { left / w };
+            for k in 0..=top {
+                x.push(k);
+                walk(ell, axis, left - k * w, x, f);
+                x.pop();
+            }
+        }
+        if self.bound < 0 {
+            return;
+        }
+        let mut line = Vec::new();
+        walk(&self.ell, i, self.bound, &mut Vec::new(), &mut |y| {
             line.clear();
-            while let Some(at) = self.index(&y) {
+            while let Some(at) = self.index(y) {
                 line.push(self.get(at));
                 y[i] += 1;
             }
+            y[i] = 0;
             f(&line);
         });
     }
