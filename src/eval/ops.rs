@@ -129,8 +129,8 @@ pub fn binary(op: BinaryOp, l: Value, r: Value, ls: Span, rs: Span) -> Result<Va
     match op {
         Eq | Ne
             if l != r
-                && set_like(&l)
-                && set_like(&r)
+                && (set_like(&l) || super::builtins::sets::is_point_set(&l))
+                && (set_like(&r) || super::builtins::sets::is_point_set(&r))
                 && (super::builtins::sets::is_set_like(&l)
                     || super::builtins::sets::is_set_like(&r)) =>
         {
@@ -311,7 +311,9 @@ pub fn binary(op: BinaryOp, l: Value, r: Value, ls: Span, rs: Span) -> Result<Va
                     rs,
                 ));
             }
-            Ok(Value::StratifiedSet(Rc::new(s.translate(p))))
+            Ok(Value::StratifiedSet(Rc::new(
+                super::set_value::SetValue::new(s.translate(p)),
+            )))
         }
         (Union, Value::Set(a), Value::Set(b)) => {
             Ok(Value::set(a.iter().chain(b.iter()).cloned().collect()))
@@ -582,6 +584,9 @@ fn module_sum(l: &Value, r: &Value, ls: Span, rs: Span) -> Result<Value, EvalErr
 fn as_stratification(v: &Value, span: Span) -> Result<Stratification, EvalError> {
     match v {
         Value::Stratification(s) => Ok((**s).clone()),
+        Value::StratifiedSet(_) => {
+            Ok((*super::builtins::sets::stratification_of(v, span)?.expect("a set value")).clone())
+        }
         Value::Module(m) => Ok(Stratification::new(vec![(**m).clone()]).expect("one piece")),
         Value::Semigroup(a) => Ok(Stratification::new(vec![AffineModule::from_semigroup(
             (**a).clone(),

@@ -13,10 +13,10 @@ use num_traits::{One, Signed};
 
 use super::builtins::Builtin;
 use super::env::Env;
+use super::set_value::{write_stratification, SetValue};
 use crate::algebra::genfunc::RationalFunction;
 use crate::algebra::{
-    AffineModule, AffineSemigroup, Cone, Integer, Matrix, Polyhedron, Stratification,
-    StratifiedSet, Vector,
+    AffineModule, AffineSemigroup, Cone, Integer, Matrix, Polyhedron, Stratification, Vector,
 };
 use crate::game::solver::Solution;
 use crate::game::verify::Verification;
@@ -96,9 +96,9 @@ pub enum Value {
     Stratification(Rc<Stratification>),
     /// The solved positions of a region of a game.
     Solution(Rc<Solution>),
-    /// A set with an affine stratification that is not itself printable as one (it contains a
-    /// line), kept as disjoint basic sets.
-    StratifiedSet(Rc<StratifiedSet>),
+    /// A set of lattice points in the set algebra's compact form (the results of `∪`, `∩`, `∖`,
+    /// `complement`), printed as an affine stratification when it has one worth printing.
+    StratifiedSet(Rc<SetValue>),
     /// A rational generating function, with the names of its variables.
     Genfunc(Rc<Genfunc>),
     /// The verdict of `verify`: certified, or refuted with a counterexample.
@@ -451,34 +451,10 @@ impl fmt::Display for Value {
                     s.description()
                 )
             }
-            Value::StratifiedSet(s) => {
-                if s.is_empty() {
-                    return write!(f, "{{}}");
-                }
-                for (i, b) in s.pieces().iter().enumerate() {
-                    if i > 0 {
-                        write!(f, " ⊎ ")?;
-                    }
-                    write!(f, "{b}")?;
-                }
-                Ok(())
-            }
+            Value::StratifiedSet(s) => write!(f, "{s}"),
             Value::Genfunc(g) => write!(f, "{g}"),
             Value::Verification(v) => write!(f, "{v}"),
-            Value::Stratification(s) => {
-                let one_line = s.to_string();
-                if one_line.chars().count() <= 100 || s.pieces().len() < 2 {
-                    return write!(f, "{one_line}");
-                }
-                // Long unions: one piece per line; a line ending in ⊎ continues, so this reads back.
-                for (i, w) in s.pieces().iter().enumerate() {
-                    if i > 0 {
-                        writeln!(f, " ⊎")?;
-                    }
-                    write!(f, "({w})")?;
-                }
-                Ok(())
-            }
+            Value::Stratification(s) => write_stratification(f, s),
         }
     }
 }

@@ -6,7 +6,7 @@ use std::rc::Rc;
 
 use num_traits::One;
 
-use super::sets::{same_dim, to_set};
+use super::sets::{same_dim, to_set_in};
 use super::solve::{game_arg, solve_error};
 use super::{Args, Builtin};
 use crate::algebra::StratifiedSet;
@@ -18,9 +18,9 @@ use crate::game::verify::{self, Verification};
 type R = Result<Value, EvalError>;
 
 /// The set a rational strategy counts: the union of its atoms, which must all have coefficient 1.
-fn genfunc_set(a: &Args, i: usize) -> Result<StratifiedSet, EvalError> {
+fn genfunc_set(a: &Args, i: usize, dim: usize) -> Result<StratifiedSet, EvalError> {
     let Value::Genfunc(g) = a.value(i) else {
-        return to_set(a.value(i), a.span(i));
+        return to_set_in(a.value(i), a.span(i), Some(dim));
     };
     let atoms =
         g.f.atoms()
@@ -49,7 +49,7 @@ fn genfunc_set(a: &Args, i: usize) -> Result<StratifiedSet, EvalError> {
 
 fn verify_builtin(_: &mut Interpreter, a: &mut Args) -> R {
     let g = game_arg(a, 0)?;
-    let s = genfunc_set(a, 1)?;
+    let s = genfunc_set(a, 1, g.dim())?;
     same_dim(
         "the candidate set and the game",
         g.dim(),

@@ -286,6 +286,10 @@ fn len(_: &mut Interpreter, a: &mut Args) -> R {
         Value::Matrix(m) => m.ncols(),
         Value::RuleSet(r) => r.moves().len(),
         Value::Stratification(s) => s.pieces().len(),
+        Value::StratifiedSet(s) if s.is_empty() => 0,
+        v @ Value::StratifiedSet(_) => {
+            super::sets::stratification_of(v, a.span(0))?.map_or(0, |s| s.pieces().len())
+        }
         Value::Solution(s) => return Ok(Value::int(s.counts().0 as i64)),
         _ => return Err(a.wrong(0, "a collection")),
     };

@@ -56,41 +56,31 @@ pub(super) fn register(r: &mut Vec<Builtin>) {
     });
 }
 
-fn members(_: &mut Interpreter, a: &mut Args) -> R {
-    let items = match a.value(0) {
-        Value::Set(v) | Value::List(v) => v.to_vec(),
-        v if super::sets::is_set_like(v) || matches!(v, Value::Genfunc(_)) => {
-            return infinite_members(a);
-        }
-        _ => return Err(a.wrong(0, "a finite set or list")),
-    };
-    let mut out = Vec::new();
-    for x in items {
-        if super::contains(a.value(1), &x, a.span(1), a.span(0))? {
-            out.push(x);
-        }
-    }
-    out.sort();
-    out.dedup();
-    Ok(Value::list(out))
+/// The region of `members(S, region)` for a set of points in Z^d.
+enum Region {
+    /// The box lo ≤ x ≤ hi, cut by x_1 + ... + x_d ≤ n when `weight` is n.
+    Box {
+        lo: Vec<i64>,
+        hi: Vec<i64>,
+        weight: Option<i64>,
+    },
+    /// Finitely many candidate points.
+    Points(Vec<Value>),
 }
 
-/// `members(S, region)` for an infinite set: its points in a box, a weight bound or a finite set.
-fn infinite_members(a: &Args) -> R {
-    let test = |x: &Vector| -> Result<bool, EvalError> {
-        super::contains(a.value(0), &Value::vector(x.clone()), a.span(0), a.span(1))
-    };
-    let d = match a.value(0) {
-        Value::Genfunc(g) => g.f.dim(),
-        v => super::sets::to_set(v, a.span(0))?.dim(),
-    };
-    let (lo, hi, weight): (Vec<i64>, Vec<i64>, Option<i64>) = match a.value(1) {
+/// Reads a region for points of Z^d: a box `(lo, hi)`, a weight bound n, or a finite set or list.
+fn region(a: &Args, d: usize) -> Result<Region, EvalError> {
+    match a.value(1) {
         Value::Int(n) => {
             let n = n
                 .to_i64()
                 .filter(|n| (0..=1_000_000).contains(n))
                 .ok_or_else(|| a.wrong(1, "a weight bound between 0 and 10^6"))?;
-            (vec![0; d], vec![n; d], Some(n))
+            Ok(Region::Box {
+                lo: vec![0; d],
+                hi: vec![n; d],
+                weight: Some(n),
+            })
         }
         Value::Tuple(t) if t.len() == 2 => {
             let ends: Option<Vec<Vec<i64>>> = t
@@ -102,44 +92,139 @@ fn infinite_members(a: &Args) -> R {
                 .collect();
             let ends =
                 ends.ok_or_else(|| a.wrong(1, &format!("a box (lo, hi) of two vectors in Z^{d}")))?;
-            (ends[0].clone(), ends[1].clone(), None)
+            Ok(Region::Box {
+                lo: ends[0].clone(),
+                hi: ends[1].clone(),
+                weight: None,
+            })
         }
-        Value::Set(items) | Value::List(items) => {
-            let mut out = Vec::new();
-            for x in items.iter() {
-                if let Value::Vector(v) = x {
-                    if v.dim() == d && test(v)? {
-                        out.push(x.clone());
-                    }
+        Value::Set(items) | Value::List(items) => Ok(Region::Points(items.to_vec())),
+        _ => Err(a.wrong(1, "a box (lo, hi), a weight bound n, or a finite set")),
+    }
+}
+
+/// Whether x lies in the box region (always true for a list of points).
+fn in_box(region: &Region, x: &Vector) -> bool {
+    match region {
+        Region::Box { lo, hi, weight } => {
+            let Some(xs) =
+                x.0.iter()
+                    .map(Integer::to_i64)
+                    .collect::<Option<Vec<i64>>>()
+            else {
+                return false;
+            };
+            xs.len() == lo.len()
+                && xs
+                    .iter()
+                    .zip(lo)
+                    .zip(hi)
+                    .all(|((x, l), h)| l <= x && x <= h)
+                && weight.is_none_or(|n| xs.iter().sum::<i64>() <= n)
+        }
+        Region::Points(_) => true,
+    }
+}
+
+fn members(_: &mut Interpreter, a: &mut Args) -> R {
+    let items = match a.value(0) {
+        Value::Set(v) | Value::List(v) => v.to_vec(),
+        v if super::sets::is_set_like(v)
+            || matches!(v, Value::Genfunc(_) | Value::Cone(_) | Value::Polyhedron(_)) =>
+        {
+            return infinite_members(a);
+        }
+        _ => return Err(a.wrong(0, "a finite set or list, or a set of lattice points")),
+    };
+    // A finite collection of points in a box or under a weight bound: filter its points.
+    let dim = items.iter().find_map(|x| match x {
+        Value::Vector(v) => Some(v.dim()),
+        _ => None,
+    });
+    let boxed = matches!(a.value(1), Value::Int(_))
+        || matches!(a.value(1), Value::Tuple(t) if t.len() == 2 && t.iter().all(|e| matches!(e, Value::Vector(_))));
+    let mut out = Vec::new();
+    if boxed {
+        let Some(d) = dim else {
+            return Ok(Value::list(Vec::new()));
+        };
+        let region = region(a, d)?;
+        for x in items {
+            if let Value::Vector(v) = &x {
+                if in_box(&region, v) {
+                    out.push(x);
                 }
             }
-            out.sort();
-            out.dedup();
-            return Ok(Value::list(out));
         }
-        _ => return Err(a.wrong(1, "a box (lo, hi), a weight bound n, or a finite set")),
-    };
+    } else {
+        for x in items {
+            if super::contains(a.value(1), &x, a.span(1), a.span(0))? {
+                out.push(x);
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    Ok(Value::list(out))
+}
+
+/// `members(S, region)` for an infinite set: its points in a box, a weight bound or a finite set.
+/// Only the box is walked, and only the pieces of S that meet it are tested.
+fn infinite_members(a: &Args) -> R {
     let set = match a.value(0) {
         Value::Genfunc(_) => None,
         v => Some(super::sets::to_set(v, a.span(0))?),
     };
-    let mut out = Vec::new();
-    let points = match &set {
-        Some(s) => s
-            .members_in_box(&lo, &hi)
-            .map_err(|e| super::objects::algebra_error(e, a.span(1)))?,
-        None => crate::algebra::StratifiedSet::whole(d)
-            .members_in_box(&lo, &hi)
-            .map_err(|e| super::objects::algebra_error(e, a.span(1)))?,
+    let d = match (a.value(0), &set) {
+        (Value::Genfunc(g), _) => g.f.dim(),
+        (_, Some(s)) => s.dim(),
+        _ => unreachable!("a set unless a rational function"),
     };
-    for x in points {
-        if weight.is_some_and(|n| x.0.iter().filter_map(Integer::to_i64).sum::<i64>() > n) {
-            continue;
+    let test = |x: &Vector| -> Result<bool, EvalError> {
+        super::contains(a.value(0), &Value::vector(x.clone()), a.span(0), a.span(1))
+    };
+    let region = region(a, d)?;
+    let Region::Box { lo, hi, .. } = &region else {
+        let Region::Points(items) = region else {
+            unreachable!("not a box")
+        };
+        let mut out = Vec::new();
+        for x in items {
+            if let Value::Vector(v) = &x {
+                let inside = match &set {
+                    Some(s) => v.dim() == d && s.contains(v),
+                    None => v.dim() == d && test(v)?,
+                };
+                if inside {
+                    out.push(x);
+                }
+            }
         }
-        if set.is_none() && !test(&x)? {
-            continue;
+        out.sort();
+        out.dedup();
+        return Ok(Value::list(out));
+    };
+    let err = |e| super::objects::algebra_error(e, a.span(1));
+    let points = match &set {
+        Some(s) => s.members_in_box(lo, hi).map_err(err)?,
+        None => {
+            let mut out = Vec::new();
+            for x in crate::algebra::StratifiedSet::whole(d)
+                .members_in_box(lo, hi)
+                .map_err(err)?
+            {
+                if test(&x)? {
+                    out.push(x);
+                }
+            }
+            out
         }
-        out.push(Value::vector(x));
-    }
-    Ok(Value::list(out))
+    };
+    Ok(Value::list(
+        points
+            .into_iter()
+            .filter(|x| in_box(&region, x))
+            .map(Value::vector)
+            .collect(),
+    ))
 }

@@ -216,13 +216,16 @@ pub(super) fn register(r: &mut Vec<Builtin>) {
         max_args: Some(1),
         named: &[],
         func: |_, a| match a.value(0) {
-            Value::Stratification(s) => Ok(Value::list(
-                s.pieces()
-                    .iter()
-                    .map(|w| Value::Module(Rc::new(w.clone())))
-                    .collect(),
-            )),
-            _ => Err(a.wrong(0, "a stratification")),
+            Value::StratifiedSet(s) if s.is_empty() => Ok(Value::list(Vec::new())),
+            v => match super::sets::stratification_of(v, a.span(0))? {
+                Some(s) => Ok(Value::list(
+                    s.pieces()
+                        .iter()
+                        .map(|w| Value::Module(Rc::new(w.clone())))
+                        .collect(),
+                )),
+                None => Err(a.wrong(0, "a stratification")),
+            },
         },
     });
     r.push(Builtin {
@@ -301,6 +304,7 @@ pub(super) fn register(r: &mut Vec<Builtin>) {
                 Value::Semigroup(s) => s.dim(),
                 Value::Module(m) => m.dim(),
                 Value::Stratification(s) => s.dim(),
+                Value::StratifiedSet(s) => s.dim(),
                 Value::Matrix(m) => m.nrows(),
                 _ => return Err(a.wrong(0, "a vector or a geometric object")),
             };

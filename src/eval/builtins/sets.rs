@@ -12,6 +12,7 @@ use super::solve::solve_error;
 use super::{Args, Builtin};
 use crate::algebra::genfunc::{default_names, RationalFunction, SpecializationError};
 use crate::algebra::{AlgebraError, Cone, Integer, Polyhedron, StratifiedSet, Vector};
+use crate::eval::set_value::SetValue;
 use crate::eval::value::{Genfunc, Value};
 use crate::eval::{EvalError, Interpreter};
 use crate::game::strategy;
@@ -27,10 +28,44 @@ pub(crate) fn is_set_like(v: &Value) -> bool {
     )
 }
 
+/// Whether the value is a finite set `{...}` whose elements are all integer vectors (or none).
+pub(crate) fn is_point_set(v: &Value) -> bool {
+    matches!(v, Value::Set(items) if items.iter().all(|x| matches!(x, Value::Vector(_))))
+}
+
+/// The dimension of a set-valued value, read off without converting it (`None` for the empty
+/// literal `{}` and for values that are no sets).
+pub(crate) fn set_dim(v: &Value) -> Option<usize> {
+    match v {
+        Value::Semigroup(a) => Some(a.dim()),
+        Value::Module(m) => Some(m.dim()),
+        Value::Stratification(s) => Some(s.dim()),
+        Value::StratifiedSet(s) => Some(s.dim()),
+        Value::Cone(c) => Some(c.dim()),
+        Value::Polyhedron(p) => Some(p.dim()),
+        Value::Solution(s) => Some(s.game().dim()),
+        Value::Set(items) => match items.first() {
+            Some(Value::Vector(x)) => Some(x.dim()),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// The value as an exact stratified set: semigroups, modules, stratifications (checked disjoint),
 /// cones and polyhedra (their lattice points), finite sets of vectors, and solutions (their
 /// P-positions).
 pub(crate) fn to_set(v: &Value, span: Span) -> Result<StratifiedSet, EvalError> {
+    to_set_in(v, span, None)
+}
+
+/// [`to_set`], where the empty literal `{}` is the empty subset of Z^dim when the context gives
+/// a dimension (the other operand of `∪`, the game of `verify`, ...).
+pub(crate) fn to_set_in(
+    v: &Value,
+    span: Span,
+    dim: Option<usize>,
+) -> Result<StratifiedSet, EvalError> {
     let err = |e: AlgebraError| algebra_error(e, span);
     match v {
         Value::Semigroup(a) => StratifiedSet::from_semigroup(a).map_err(err),
@@ -39,24 +74,24 @@ pub(crate) fn to_set(v: &Value, span: Span) -> Result<StratifiedSet, EvalError> 
             Ok(set) => Ok(set),
             Err(overlap) => Err(overlap_error(s, &overlap, span)),
         },
-        Value::StratifiedSet(s) => Ok((**s).clone()),
+        Value::StratifiedSet(s) => Ok(s.set().clone()),
         Value::Cone(c) => {
             StratifiedSet::from_polyhedron(&Polyhedron::Cone((**c).clone())).map_err(err)
         }
         Value::Polyhedron(p) => StratifiedSet::from_polyhedron(p).map_err(err),
         Value::Set(items) => {
             let vs = super::as_vectors(v, "a point of the set", span)?;
-            let Some(d) = vs.first().map(Vector::dim) else {
+            let Some(d) = vs.first().map(Vector::dim).or(dim) else {
                 return Err(EvalError::new(
                     "lg::eval::value",
                     format!(
-                        "the empty set {{}} has no dimension ({} elements)",
+                        "the empty set {{}} has no dimension here ({} elements, and nothing beside it gives one)",
                         items.len()
                     ),
                     span,
                     "empty",
                 )
-                .with_help("give at least one point, or use a semigroup or module"));
+                .with_help("write the empty subset of Z^d as a difference, e.g. `N^2 ∖ N^2`, or give at least one point"));
             };
             if let Some(bad) = vs.iter().find(|x| x.dim() != d) {
                 same_dim(format!("the point {bad}"), d, bad.dim(), span)?;
@@ -105,39 +140,59 @@ pub(crate) fn overlap_error(
     .with_help("an affine stratification is a disjoint union; remove the shared points from one piece (`∖`), or use `∪` for a union that may overlap")
 }
 
-/// A stratified set as a value: `{}` when empty, a finite set when finite, else the printed
-/// affine stratification F_1 + A_1 ⊎ ... (or the basic sets when the set contains a line).
-pub(crate) fn set_value(s: StratifiedSet, span: Span) -> R {
-    if s.is_empty() {
-        return Ok(Value::set(Vec::new()));
-    }
-    match s.to_stratification() {
-        Ok(Some(strat)) => {
-            if strat
-                .pieces()
-                .iter()
-                .all(|w| w.semigroup().generators().is_empty())
-            {
-                let pts = strat
-                    .pieces()
-                    .iter()
-                    .flat_map(|w| w.offsets().iter().cloned())
-                    .map(Value::vector)
-                    .collect();
-                return Ok(Value::set(pts));
-            }
-            Ok(Value::Stratification(Rc::new(strat)))
-        }
-        Ok(None) => Ok(Value::set(Vec::new())),
-        Err(AlgebraError::NotPointed { .. }) => Ok(Value::StratifiedSet(Rc::new(s))),
-        Err(e) => Err(algebra_error(e, span)),
+/// The affine stratification of a stratification or of a set value in compact form (expanded now
+/// if it was not yet); `None` for any other value.
+pub(crate) fn stratification_of(
+    v: &Value,
+    span: Span,
+) -> Result<Option<Rc<crate::algebra::Stratification>>, EvalError> {
+    match v {
+        Value::Stratification(s) => Ok(Some(s.clone())),
+        Value::StratifiedSet(s) => match s.stratification() {
+            Ok(Some(strat)) => Ok(Some(strat)),
+            Ok(None) => Err(EvalError::new(
+                "lg::eval::value",
+                format!(
+                    "this is the empty subset of Z^{}, which has no pieces",
+                    s.dim()
+                ),
+                span,
+                "empty",
+            )
+            .with_help("test for it with `is_empty(S)`")),
+            Err(e) => Err(algebra_error(e, span)),
+        },
+        _ => Ok(None),
     }
 }
 
-/// Exact equality of two set-like values (`==`).
+/// The most points a finite result may have to be shown as a finite set `{...}`.
+const FINITE_LIMIT: i64 = 100_000;
+
+/// A stratified set as a value: a finite set `{...}` when it is finite and nonempty (and not
+/// huge), else the set in its compact form, which knows its dimension even when empty and prints
+/// as an affine stratification.
+pub(crate) fn set_value(s: StratifiedSet, span: Span) -> R {
+    if !s.is_empty() && s.is_finite().map_err(|e| algebra_error(e, span))? {
+        match s.simplicial_pieces_within(FINITE_LIMIT) {
+            Ok(pieces) => {
+                let points = pieces
+                    .into_iter()
+                    .map(|p| Value::vector(p.offset))
+                    .collect();
+                return Ok(Value::set(points));
+            }
+            Err(AlgebraError::TooLarge(_)) => {}
+            Err(e) => return Err(algebra_error(e, span)),
+        }
+    }
+    Ok(Value::StratifiedSet(Rc::new(SetValue::new(s))))
+}
+
+/// Exact equality of two set-like values (`==`); an empty `{}` takes the other side's dimension.
 pub(crate) fn set_equal(l: &Value, r: &Value, ls: Span, rs: Span) -> Result<bool, EvalError> {
-    let a = to_set(l, ls)?;
-    let b = to_set(r, rs)?;
+    let a = to_set_in(l, ls, set_dim(r))?;
+    let b = to_set_in(r, rs, set_dim(l))?;
     if a.dim() != b.dim() {
         return Ok(false);
     }
@@ -166,8 +221,8 @@ pub(super) fn same_dim(
 
 /// `∪`, `∩`, `∖` on sets.
 pub(crate) fn set_operation(op: char, l: &Value, r: &Value, ls: Span, rs: Span) -> R {
-    let a = to_set(l, ls)?;
-    let b = to_set(r, rs)?;
+    let a = to_set_in(l, ls, set_dim(r))?;
+    let b = to_set_in(r, rs, set_dim(l))?;
     let span = ls.to(rs);
     same_dim(format!("the sets of `{op}`"), a.dim(), b.dim(), span)?;
     let out = match op {
@@ -346,9 +401,10 @@ fn evaluate(_: &mut Interpreter, a: &mut Args) -> R {
 }
 
 fn latex(_: &mut Interpreter, a: &mut Args) -> R {
-    match a.value(0) {
-        Value::Genfunc(g) => Ok(Value::str(&g.f.latex(&g.names))),
-        Value::Stratification(s) => {
+    let strat = stratification_of(a.value(0), a.span(0))?;
+    match (a.value(0), strat) {
+        (Value::Genfunc(g), _) => Ok(Value::str(&g.f.latex(&g.names))),
+        (_, Some(s)) => {
             let text = s
                 .to_string()
                 .replace('{', "\\{")
@@ -357,13 +413,24 @@ fn latex(_: &mut Interpreter, a: &mut Args) -> R {
                 .replace('⊎', "\\uplus");
             Ok(Value::str(&text))
         }
-        _ => Err(a.wrong(0, "a rational function or a stratification")),
+        (_, None) => Err(a.wrong(0, "a rational function or a stratification")),
     }
 }
 
 /// Σ binary lengths of the entries.
 fn bits(vs: &[Vector]) -> u64 {
     vs.iter().flat_map(|v| v.0.iter().map(Integer::bits)).sum()
+}
+
+/// [GM11] Definition 4.9: d(Σ n_i + Σ m_i) + the entries of every F_i and A_i.
+fn modules_complexity(pieces: &[crate::algebra::AffineModule]) -> u64 {
+    pieces
+        .iter()
+        .map(|w| {
+            let gens = w.semigroup().generators();
+            (w.dim() * (gens.len() + w.offsets().len())) as u64 + bits(gens) + bits(w.offsets())
+        })
+        .sum()
 }
 
 fn complexity(_: &mut Interpreter, a: &mut Args) -> R {
@@ -375,22 +442,10 @@ fn complexity(_: &mut Interpreter, a: &mut Args) -> R {
             (g.dim() * (moves.len() + defeated.len())) as u64 + bits(moves) + bits(defeated)
         }
         Value::Semigroup(s) => (s.dim() * s.generators().len()) as u64 + bits(s.generators()),
-        Value::Module(_) | Value::Stratification(_) => {
-            let pieces = match a.value(0) {
-                Value::Module(m) => vec![(**m).clone()],
-                Value::Stratification(s) => s.pieces().to_vec(),
-                _ => unreachable!("matched"),
-            };
-            // [GM11] Definition 4.9: d(Σ n_i + Σ m_i) + the entries of every F_i and A_i.
-            pieces
-                .iter()
-                .map(|w| {
-                    let gens = w.semigroup().generators();
-                    (w.dim() * (gens.len() + w.offsets().len())) as u64
-                        + bits(gens)
-                        + bits(w.offsets())
-                })
-                .sum()
+        Value::Module(m) => modules_complexity(std::slice::from_ref(&**m)),
+        v @ (Value::Stratification(_) | Value::StratifiedSet(_)) => {
+            let s = stratification_of(v, a.span(0))?.expect("a stratification or set value");
+            modules_complexity(s.pieces())
         }
         _ => {
             return Err(a.wrong(
