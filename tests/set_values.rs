@@ -49,6 +49,7 @@ fn an_empty_result_keeps_its_dimension() {
         assert genfunc(E) == genfunc(E) and is_empty(genfunc(E))
         assert complement(E) == N^2
         assert E == {} and {} == E
+        assert (E ⊎ S) == S and (S ⊎ E) == S
         assert certified(verify(game(nim(2), normal_play(nim(2))), complement(N^2)) ) == false
         let v = verify(game(nim(2), normal_play(nim(2))), {})
         assert counterexample(v) == (0, 0)

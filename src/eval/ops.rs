@@ -354,6 +354,20 @@ pub fn binary(op: BinaryOp, l: Value, r: Value, ls: Span, rs: Span) -> Result<Va
         }
         (Add, _, Value::Semigroup(_) | Value::Module(_))
         | (Add, Value::Semigroup(_) | Value::Module(_), _) => module_sum(&l, &r, ls, rs),
+        // An empty set value is disjoint from anything: S ⊎ ∅ = S (dimensions must still agree).
+        (DisjointUnion, Value::StratifiedSet(e), other)
+        | (DisjointUnion, other, Value::StratifiedSet(e))
+            if e.is_empty() && super::builtins::sets::set_dim(other).is_some() =>
+        {
+            let dims = (
+                super::builtins::sets::set_dim(&l).expect("a set"),
+                super::builtins::sets::set_dim(&r).expect("a set"),
+            );
+            if dims.0 != dims.1 {
+                return Err(dim_error("the pieces of `⊎`", dims.0, dims.1, ls, rs));
+            }
+            Ok(other.clone())
+        }
         (DisjointUnion, _, _) => {
             let a = as_stratification(&l, ls)?;
             let b = as_stratification(&r, rs)?;
