@@ -88,6 +88,12 @@ impl HeapCode {
         Ok(HeapCode { digits })
     }
 
+    /// The digits d0, d1, …: bit 1 of d_k lets k beans be taken leaving no heap, bit 2 one heap,
+    /// bit 4 two heaps, bit 8 three heaps.
+    pub fn digits(&self) -> &[u8] {
+        &self.digits
+    }
+
     /// The ways a heap of size h may be replaced: multisets of nonempty heap sizes.
     pub fn options(&self, h: usize) -> Vec<Vec<usize>> {
         let mut out = BTreeSet::new();

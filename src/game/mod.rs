@@ -8,6 +8,7 @@ pub mod axioms;
 mod board;
 mod error;
 pub mod finite_game;
+pub mod grundy;
 pub mod heap;
 mod lattice_game;
 pub mod papers;

@@ -6,6 +6,10 @@ use super::objects::game_error;
 use super::{Args, Builtin};
 use crate::eval::value::Value;
 use crate::eval::{EvalError, Interpreter};
+use std::io::IsTerminal;
+use std::time::Instant;
+
+use crate::game::grundy::{octal_values, GrundyError};
 use crate::game::heap::{HeapCode, HeapError, HeapGame};
 use crate::syntax::Span;
 
@@ -137,18 +141,67 @@ fn heap_game(interp: &mut Interpreter, a: &mut Args) -> R {
         .map_err(|e| heap_error(e, a.span))
 }
 
+/// The largest heap size `grundy` accepts for a code (its values cost O(n²) time, O(n) memory).
+const MAX_GRUNDY_HEAP: i64 = 1_000_000;
+
 fn grundy(interp: &mut Interpreter, a: &mut Args) -> R {
+    if let Value::Str(_) = a.value(0) {
+        let n = a.int_in(1, 0, MAX_GRUNDY_HEAP, "the largest heap size")? as usize;
+        return octal_grundy(&code_arg(a, 0)?, n, a.span);
+    }
     let n = a.int_in(1, 0, MAX_HEAP, "the largest heap size")? as usize;
-    let game = match a.value(0) {
-        Value::Str(_) => HeapGame::from_code(&code_arg(a, 0)?, n),
-        _ => rules_arg(interp, a, 0, n)?,
-    };
+    let game = rules_arg(interp, a, 0, n)?;
     Ok(Value::list(
         game.grundy()
             .into_iter()
             .map(|g| Value::int(g as i64))
             .collect(),
     ))
+}
+
+/// `grundy(code, n)`: the fast path of `game::grundy`, with progress on a terminal once it has
+/// taken a second, Ctrl-C, and the memory budget `solve` uses.
+fn octal_grundy(code: &HeapCode, n: usize, span: Span) -> R {
+    let start = Instant::now();
+    let tty = std::io::stderr().is_terminal();
+    let mut bar: Option<indicatif::ProgressBar> = None;
+    let mut report = |done: usize, total: usize| {
+        if !tty || start.elapsed().as_secs() < 1 {
+            return;
+        }
+        let b = bar.get_or_insert_with(|| {
+            let b = indicatif::ProgressBar::new(total as u64);
+            b.set_style(
+                indicatif::ProgressStyle::with_template(
+                    "  grundy {bar:30} heap {pos}/{len}, {elapsed} (Ctrl-C stops)",
+                )
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+            );
+            b
+        });
+        b.set_position(done as u64);
+    };
+    let result = octal_values(code, n, super::solve::memory_budget(), &mut report);
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    match result {
+        Ok(g) => Ok(Value::list(
+            g.into_iter().map(|v| Value::int(i64::from(v))).collect(),
+        )),
+        Err(e @ GrundyError::Interrupted { .. }) => {
+            Err(
+                EvalError::new("lg::eval::interrupted", e.to_string(), span, "stopped here")
+                    .with_help("the computation was stopped with Ctrl-C; the session goes on"),
+            )
+        }
+        Err(e @ GrundyError::TooLarge { .. }) => {
+            Err(
+                EvalError::new("lg::eval::too_large", e.to_string(), span, "too large")
+                    .with_help("ask for fewer heap sizes"),
+            )
+        }
+    }
 }
 
 pub(super) fn register(r: &mut Vec<Builtin>) {
@@ -192,7 +245,8 @@ pub(super) fn register(r: &mut Vec<Builtin>) {
         name: "grundy",
         signature: "grundy(code or rules, n) -> list",
         doc: "The Sprague–Grundy values of heaps of size 0..n in normal play, by the mex rule; the game\n\
-              is an octal or hexadecimal code or heap rules as for `heap_game`.",
+              is an octal or hexadecimal code (n up to 10^6, O(n²) time, with progress and Ctrl-C) or heap\n\
+              rules as for `heap_game` (n up to 10^5).",
         example: "grundy(\"0.137\", 20)",
         min_args: 2,
         max_args: Some(2),

@@ -90,7 +90,7 @@ fn bad_region(v: &Value, span: Span) -> EvalError {
 }
 
 /// The memory the solver may use: three quarters of what the machine has available.
-fn memory_budget() -> u64 {
+pub(super) fn memory_budget() -> u64 {
     std::fs::read_to_string("/proc/meminfo")
         .ok()
         .and_then(|s| {
