@@ -83,13 +83,12 @@ fn values_with(
         ..RareCommon::default()
     };
     for h in 0..=n {
-        if h % 64 == 0 {
-            if crate::interrupt::requested() {
-                return Err(GrundyError::Interrupted { done: h });
-            }
-            if h % 4096 == 0 {
-                progress(h, n);
-            }
+        // Every heap (a heap of the three-heap games can take a good fraction of a second).
+        if (three || h % 64 == 0) && crate::interrupt::requested() {
+            return Err(GrundyError::Interrupted { done: h });
+        }
+        if h % 4096 == 0 || (three && h % 64 == 0) {
+            progress(h, n);
         }
         stamp += 1;
         let mark = |v: u32, seen: &mut Vec<u32>| {

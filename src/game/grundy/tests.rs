@@ -163,3 +163,13 @@ proptest! {
         prop_assert_eq!(fast, plain, "{}", code);
     }
 }
+
+#[test]
+fn a_passed_deadline_stops_it() {
+    let code = HeapCode::parse("0.8F").unwrap();
+    let past = std::time::Instant::now();
+    let out = crate::interrupt::with_deadline(past, || {
+        octal_values(&code, 1_000_000, 1 << 30, &mut |_, _| {})
+    });
+    assert_eq!(out, Err(GrundyError::Interrupted { done: 0 }));
+}
