@@ -25,6 +25,7 @@ use super::{
     AffineModule, AffineSemigroup, AlgebraError, Integer, Polyhedron, Stratification, Vector,
 };
 
+mod coalesce;
 mod membership;
 pub use membership::MembershipTest;
 
@@ -475,7 +476,8 @@ impl StratifiedSet {
     }
 
     /// An affine stratification F_1 + A_1 ⊎ ... ⊎ F_r + A_r of the set, pieces with the same
-    /// generators grouped into one module; `None` for the empty set.
+    /// generators grouped into one module and coalesced where fewer offsets describe the same set
+    /// (see `coalesce`); `None` for the empty set.
     pub fn to_stratification(&self) -> Result<Option<Stratification>, AlgebraError> {
         self.to_stratification_within(i64::MAX)
     }
@@ -493,6 +495,7 @@ impl StratifiedSet {
         if groups.is_empty() {
             return Ok(None);
         }
+        let groups = coalesce::coalesce(groups, self.dim);
         // Larger semigroups first (the papers list the infinite pieces first).
         let mut modules: Vec<(usize, AffineModule)> = Vec::new();
         for (gens, offsets) in groups {
