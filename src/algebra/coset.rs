@@ -352,6 +352,12 @@ impl Coset {
     }
 }
 
+/// The canonical representative of x modulo a lattice (the offset `Coset::new` would store),
+/// without building the coset.
+pub(crate) fn residue(x: &Vector, lattice: &Lattice) -> Vector {
+    reduce(x.clone(), lattice.basis())
+}
+
 /// x reduced modulo a Hermite basis: each pivot coordinate brought into [0, pivot).
 fn reduce(mut x: Vector, basis: &[Vector]) -> Vector {
     for b in basis {

@@ -18,7 +18,7 @@
 use std::collections::BTreeMap;
 
 use super::basic_set::{BasicSet, SimplicialPiece};
-use super::coset::Coset;
+use super::coset::{residue, Coset};
 use super::lattice::{kernel_lattice, Lattice};
 use super::polyhedral::{integer_inequalities, ConeData};
 use super::{
@@ -119,6 +119,10 @@ impl StratifiedSet {
         if gens.is_empty() {
             return Ok(StratifiedSet::from_points(d, &[Vector::zero(d)]));
         }
+        if crate::algebra::linalg::rank(&gens, d) == gens.len() {
+            // Independent generators: N{a} is the simplicial piece itself.
+            return StratifiedSet::from_basic(BasicSet::simplicial(&Vector::zero(d), &gens));
+        }
         if a.is_normal()? {
             // R_+A ∩ ZA: the cone's facet inequalities on the lattice ZA.
             let cone = ConeData::from_generators(d, &gens)?;
@@ -146,13 +150,32 @@ impl StratifiedSet {
     }
 
     /// The module F + A = ⋃_{f ∈ F} (f + A).
+    ///
+    /// Translates f + A and f' + A with f ≢ f' modulo ZA are disjoint (they lie in different
+    /// cosets of ZA), so the offsets are grouped by their class and only translates within one
+    /// class are joined with `∪`.
     pub fn from_module(w: &AffineModule) -> Result<StratifiedSet, AlgebraError> {
         let a = StratifiedSet::from_semigroup(w.semigroup())?;
-        let mut out = StratifiedSet::empty(w.dim());
+        let group = Lattice::generated_by(w.dim(), w.semigroup().generators());
+        let mut classes: BTreeMap<Vector, Vec<&Vector>> = BTreeMap::new();
         for f in w.offsets() {
-            out = out.union(&a.translate(f))?;
+            classes.entry(residue(f, &group)).or_default().push(f);
         }
-        Ok(out)
+        let mut pieces = Vec::new();
+        for offsets in classes.values() {
+            if crate::interrupt::requested() {
+                return Err(AlgebraError::Interrupted);
+            }
+            let mut class = StratifiedSet::empty(w.dim());
+            for f in offsets {
+                class = class.union(&a.translate(f))?;
+            }
+            pieces.extend(class.pieces);
+        }
+        Ok(StratifiedSet {
+            dim: w.dim(),
+            pieces,
+        })
     }
 
     /// A declared stratification W_1 ⊎ ... ⊎ W_r: the union, or the first two pieces that overlap
@@ -160,6 +183,18 @@ impl StratifiedSet {
     pub fn from_stratification(
         s: &Stratification,
     ) -> Result<Result<StratifiedSet, Overlap>, AlgebraError> {
+        let groups: Vec<usize> = (0..s.pieces().len()).collect();
+        StratifiedSet::from_stratification_grouped(s, &groups)
+    }
+
+    /// [`StratifiedSet::from_stratification`] when some pieces are already known to be pairwise
+    /// disjoint: pieces W_i, W_j with `groups[i] == groups[j]` are not tested against each other
+    /// (a chain W ⊎ V ⊎ U ... then tests each new piece only against the earlier ones).
+    pub fn from_stratification_grouped(
+        s: &Stratification,
+        groups: &[usize],
+    ) -> Result<Result<StratifiedSet, Overlap>, AlgebraError> {
+        assert_eq!(groups.len(), s.pieces().len(), "one group per piece");
         let sets: Vec<StratifiedSet> = s
             .pieces()
             .iter()
@@ -174,7 +209,7 @@ impl StratifiedSet {
         let all: Vec<BasicSet> = sets.iter().flat_map(|s| s.pieces.iter().cloned()).collect();
         let mut candidates: Vec<(usize, usize, usize, usize)> = coset_meeting_pairs(&all, &all)
             .into_iter()
-            .filter(|&(x, y)| owners[x] < owners[y])
+            .filter(|&(x, y)| owners[x] < owners[y] && groups[owners[x]] != groups[owners[y]])
             .map(|(x, y)| (owners[y], owners[x], x, y))
             .collect();
         candidates.sort_unstable();
@@ -542,11 +577,7 @@ pub(crate) fn coset_meeting_pairs(a: &[BasicSet], b: &[BasicSet]) -> Vec<(usize,
             }
             let gens: Vec<Vector> = la.iter().chain(lb.iter()).cloned().collect();
             let sum = Lattice::generated_by(d, &gens);
-            let residue = |s: &BasicSet| {
-                Coset::new(s.coset().offset().clone(), &sum)
-                    .offset()
-                    .clone()
-            };
+            let residue = |s: &BasicSet| residue(s.coset().offset(), &sum);
             let mut by_residue: BTreeMap<Vector, Vec<usize>> = BTreeMap::new();
             for &i in ia {
                 by_residue.entry(residue(&a[i])).or_default().push(i);

@@ -375,9 +375,23 @@ pub fn binary(op: BinaryOp, l: Value, r: Value, ls: Span, rs: Span) -> Result<Va
                 return Err(dim_error("the pieces of `⊎`", a.dim(), b.dim(), ls, rs));
             }
             let union = a.disjoint_union(&b).expect("dimensions checked");
-            // The pieces must be disjoint: decide it exactly, and show a shared point if not.
+            // The pieces must be disjoint: decide it exactly, and show a shared point if not. A
+            // side that is already a stratification (checked when it was made) or a set value is
+            // disjoint within itself: only pairs across the two sides, or within a side of loose
+            // pieces, are tested.
+            let known = |v: &Value| matches!(v, Value::Stratification(_) | Value::StratifiedSet(_));
+            let groups: Vec<usize> = (0..a.pieces().len())
+                .map(|i| if known(&l) { 0 } else { 2 + i })
+                .chain((0..b.pieces().len()).map(|j| {
+                    if known(&r) {
+                        1
+                    } else {
+                        2 + a.pieces().len() + j
+                    }
+                }))
+                .collect();
             let span = ls.to(rs);
-            match crate::algebra::StratifiedSet::from_stratification(&union) {
+            match crate::algebra::StratifiedSet::from_stratification_grouped(&union, &groups) {
                 Ok(Ok(_)) => {}
                 Ok(Err(overlap)) => {
                     return Err(super::builtins::sets::overlap_error(&union, &overlap, span))

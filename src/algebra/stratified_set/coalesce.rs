@@ -18,7 +18,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use num_rational::BigRational;
 
-use crate::algebra::coset::Coset;
+use crate::algebra::coset::residue;
 use crate::algebra::lattice::Lattice;
 use crate::algebra::linalg::{is_nonnegative, solve};
 use crate::algebra::{Integer, Matrix, Vector};
@@ -74,7 +74,7 @@ impl FreeModule {
         let columns = Matrix::from_columns(gens).ok()?;
         let mut by_class = HashMap::with_capacity(offsets.len());
         for f in offsets {
-            let class = Coset::new(f.clone(), &lattice).offset().clone();
+            let class = residue(f, &lattice);
             if by_class.insert(class, f.clone()).is_some() {
                 return None;
             }
@@ -87,7 +87,7 @@ impl FreeModule {
     }
 
     fn contains(&self, x: &Vector) -> bool {
-        let class = Coset::new(x.clone(), &self.lattice).offset().clone();
+        let class = residue(x, &self.lattice);
         let Some(f) = self.by_class.get(&class) else {
             return false;
         };
