@@ -515,6 +515,22 @@ pub fn integer_inequalities(p: &Polyhedron) -> Result<Vec<(Vector, Integer)>, Al
 
 /// Vertices and recession cone of a polyhedron.
 pub fn polyhedron_data(p: &Polyhedron) -> Result<PolyhedronData, AlgebraError> {
+    if let Polyhedron::Cone(Cone::Orthant(d)) = p {
+        // R^d_+: one vertex (the origin), rays and facets the unit vectors; no double
+        // description needed, whatever d is.
+        let units: Vec<Vector> = (0..*d).map(|i| Vector::unit(*d, i)).collect();
+        return Ok(PolyhedronData {
+            vertices: vec![vec![BigRational::from_integer(0.into()); *d]],
+            recession: ConeData {
+                ambient: *d,
+                rays: sorted(units.clone()),
+                facets: sorted(units),
+                lineality: Vec::new(),
+                equations: Vec::new(),
+            },
+            dim: Some(*d),
+        });
+    }
     let (d, rows) = homogenised_rows(p)?;
     data_from_rows(d, &rows)
 }

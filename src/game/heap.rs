@@ -35,6 +35,20 @@ pub enum HeapError {
         /// The parts.
         parts: Vec<usize>,
     },
+    /// The lattice game would not fit in memory: its moves are dense vectors of dimension d.
+    #[error("the lattice game of heaps up to {n} has {moves} moves in dimension {dim}, which need about {need_mib} MiB as vectors, more than the {budget_mib} MiB available")]
+    TooLarge {
+        /// The largest heap size.
+        n: usize,
+        /// The number of moves.
+        moves: usize,
+        /// The dimension (heap sizes with a move).
+        dim: usize,
+        /// The estimated memory in MiB.
+        need_mib: u64,
+        /// The memory budget in MiB.
+        budget_mib: u64,
+    },
     /// No heap size up to n has a move.
     #[error("no heap of size at most {0} has a move, so the game has no positions with moves")]
     NoMoves(usize),
@@ -195,10 +209,36 @@ impl HeapGame {
 
     /// The lattice game on N^k (k kept sizes), in normal or misère play.
     pub fn lattice_game(&self, misere: bool) -> Result<LatticeGame, HeapError> {
+        self.lattice_game_within(misere, u64::MAX)
+    }
+
+    /// [`HeapGame::lattice_game`], refused with [`HeapError::TooLarge`] before anything is
+    /// allocated when its moves, as dense vectors, would need more than `max_bytes`. The axioms
+    /// hold by [GM09] Example 2.5 and are certified in time linear in the moves (a heap's size
+    /// squared bounds a positive functional; every move from a heap lies in its negative tangent
+    /// cone), with no double description.
+    pub fn lattice_game_within(
+        &self,
+        misere: bool,
+        max_bytes: u64,
+    ) -> Result<LatticeGame, HeapError> {
         let kept = self.kept_sizes();
         let d = kept.len();
         if d == 0 {
             return Err(HeapError::NoMoves(self.n));
+        }
+        let moves: usize = kept.iter().map(|&h| self.options[h].len()).sum();
+        // Each move is d integers, built once and kept once by the rule set.
+        let per_move = (d * std::mem::size_of::<crate::algebra::Integer>() + 24) as u64;
+        let need = (moves as u64).saturating_mul(per_move).saturating_mul(2);
+        if need > max_bytes {
+            return Err(HeapError::TooLarge {
+                n: self.n,
+                moves,
+                dim: d,
+                need_mib: need >> 20,
+                budget_mib: max_bytes >> 20,
+            });
         }
         let coordinate = |h: usize| kept.iter().position(|&k| k == h);
         let mut moves = Vec::new();

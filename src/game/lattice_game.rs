@@ -27,8 +27,16 @@ impl LatticeGame {
             }
             .into());
         }
-        let cone = super::axioms::recession_cone(&board)?;
-        super::axioms::check_axioms(&rules, &cone).map_err(GameError::NotARuleSet)?;
+        // On the orthant a cheap certificate usually exists (heap games, Nim in any dimension);
+        // without one, or to explain a failure, decide the axioms in general.
+        let on_orthant = matches!(
+            board.polyhedron(),
+            crate::algebra::Polyhedron::Cone(crate::algebra::Cone::Orthant(_))
+        );
+        if !(on_orthant && super::axioms::orthant_certificate(&rules).is_some()) {
+            let cone = super::axioms::recession_cone(&board)?;
+            super::axioms::check_axioms(&rules, &cone).map_err(GameError::NotARuleSet)?;
+        }
         Ok(LatticeGame { rules, board })
     }
 

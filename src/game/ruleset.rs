@@ -23,6 +23,8 @@ impl RuleSet {
             return Err(crate::algebra::AlgebraError::ZeroDimension.into());
         }
         let mut kept: Vec<Vector> = Vec::with_capacity(moves.len());
+        // Repeats are found by hash (indices of kept moves per hash), without cloning moves.
+        let mut seen: std::collections::HashMap<u64, Vec<usize>> = std::collections::HashMap::new();
         for (i, m) in moves.into_iter().enumerate() {
             if m.dim() != dim {
                 return Err(crate::algebra::AlgebraError::DimensionMismatch {
@@ -38,7 +40,14 @@ impl RuleSet {
                     index: i + 1,
                 });
             }
-            if !kept.contains(&m) {
+            let hash = {
+                use std::hash::{BuildHasher, BuildHasherDefault};
+                BuildHasherDefault::<std::collections::hash_map::DefaultHasher>::default()
+                    .hash_one(&m)
+            };
+            let same = seen.entry(hash).or_default();
+            if !same.iter().any(|&k| kept[k] == m) {
+                same.push(kept.len());
                 kept.push(m);
             }
         }

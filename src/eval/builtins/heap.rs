@@ -25,6 +25,8 @@ fn heap_error(e: HeapError, span: Span) -> EvalError {
             .with_help("octal codes such as \"0.07\" (Dawson's Kayles), \"0.137\" (Dawson's chess), \"0.77\" (Kayles); hexadecimal digits up to F"),
         HeapError::BadRule { .. } => EvalError::new("lg::eval::heap", e.to_string(), span, "not a heap move")
             .with_help("a rule (h, [a, b]) replaces a heap of size h by heaps a and b with a + b < h"),
+        HeapError::TooLarge { .. } => EvalError::new("lg::eval::too_large", e.to_string(), span, "too large")
+            .with_help("ask for fewer heap sizes; `grundy(code, n)` computes the values of much larger heaps without the lattice game"),
         HeapError::NoMoves(_) => EvalError::new("lg::eval::heap", e.to_string(), span, "no moves")
             .with_help("allow larger heaps, or a code with moves for small heaps"),
     }
@@ -119,7 +121,7 @@ fn octal(_: &mut Interpreter, a: &mut Args) -> R {
     let code = code_arg(a, 0)?;
     let n = a.int_in(1, 1, MAX_HEAP, "the largest heap size")? as usize;
     HeapGame::from_code(&code, n)
-        .lattice_game(play_arg(a)?)
+        .lattice_game_within(play_arg(a)?, super::solve::memory_budget())
         .map(|g| Value::Game(Rc::new(g)))
         .map_err(|e| heap_error(e, a.span))
 }
@@ -136,7 +138,7 @@ fn heap_sizes(_: &mut Interpreter, a: &mut Args) -> R {
 fn heap_game(interp: &mut Interpreter, a: &mut Args) -> R {
     let n = a.int_in(0, 1, MAX_HEAP, "the largest heap size")? as usize;
     let game = rules_arg(interp, a, 1, n)?;
-    game.lattice_game(play_arg(a)?)
+    game.lattice_game_within(play_arg(a)?, super::solve::memory_budget())
         .map(|g| Value::Game(Rc::new(g)))
         .map_err(|e| heap_error(e, a.span))
 }
