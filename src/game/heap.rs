@@ -11,22 +11,17 @@
 
 use std::collections::BTreeSet;
 
+pub use super::take_break::{CodeError, HeapCode};
+
 use super::{GameBoard, GameError, LatticeGame, RuleSet};
 use crate::algebra::Vector;
 
 /// What can go wrong with a heap game.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum HeapError {
-    /// A code that is not d0.d1d2… with (hexa)decimal digits.
-    #[error("the heap code {code:?} has {what} at position {position}; write digits 0-9 and A-F after a point, as in \"0.07\" or \"4.07\"")]
-    BadCode {
-        /// The code.
-        code: String,
-        /// What is wrong.
-        what: String,
-        /// 1-based character position.
-        position: usize,
-    },
+    /// A code that cannot be read.
+    #[error(transparent)]
+    BadCode(#[from] CodeError),
     /// A rule replacing a heap by parts that are not smaller.
     #[error("a heap of size {heap} cannot become heaps {parts:?}: the parts must be nonempty and add up to less than {heap} (or to {heap} with at least two parts)")]
     BadRule {
@@ -55,101 +50,6 @@ pub enum HeapError {
     /// The lattice game could not be built.
     #[error(transparent)]
     Game(#[from] GameError),
-}
-
-/// An octal or hexadecimal code d0.d1d2….
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct HeapCode {
-    /// d0, d1, …: the digit for taking k beans.
-    digits: Vec<u8>,
-}
-
-impl HeapCode {
-    /// Parses "0.07", "0.137", "4.07", "0.F", ….
-    pub fn parse(code: &str) -> Result<HeapCode, HeapError> {
-        let bad = |what: &str, position: usize| HeapError::BadCode {
-            code: code.to_string(),
-            what: what.to_string(),
-            position,
-        };
-        let chars: Vec<char> = code.trim().chars().collect();
-        let point = chars
-            .iter()
-            .position(|&c| c == '.')
-            .ok_or_else(|| bad("no point", chars.len().max(1)))?;
-        if point != 1 {
-            return Err(bad("not a single digit before the point", 1));
-        }
-        let mut digits = Vec::new();
-        for (i, &c) in chars.iter().enumerate() {
-            if i == point {
-                continue;
-            }
-            let d = c
-                .to_digit(16)
-                .ok_or_else(|| bad(&format!("the character {c:?}"), i + 1))?;
-            digits.push(d as u8);
-        }
-        if digits[0] & 3 != 0 {
-            return Err(bad(
-                "a digit before the point with bit 1 or 2 (taking no beans must split the heap)",
-                1,
-            ));
-        }
-        if digits.len() < 2 {
-            return Err(bad("no digits after the point", chars.len()));
-        }
-        Ok(HeapCode { digits })
-    }
-
-    /// The digits d0, d1, …: bit 1 of d_k lets k beans be taken leaving no heap, bit 2 one heap,
-    /// bit 4 two heaps, bit 8 three heaps.
-    pub fn digits(&self) -> &[u8] {
-        &self.digits
-    }
-
-    /// The ways a heap of size h may be replaced: multisets of nonempty heap sizes.
-    pub fn options(&self, h: usize) -> Vec<Vec<usize>> {
-        let mut out = BTreeSet::new();
-        for (k, &d) in self.digits.iter().enumerate() {
-            if k > h {
-                break;
-            }
-            let rest = h - k;
-            for parts in 0..4usize {
-                if d >> parts & 1 == 0 {
-                    continue;
-                }
-                // `parts` nonempty heaps adding up to rest, in nondecreasing order.
-                partitions(rest, parts, 1, &mut Vec::new(), &mut out);
-            }
-        }
-        out.into_iter()
-            .filter(|p: &Vec<usize>| p != &vec![h])
-            .collect()
-    }
-}
-
-fn partitions(
-    total: usize,
-    parts: usize,
-    min: usize,
-    acc: &mut Vec<usize>,
-    out: &mut BTreeSet<Vec<usize>>,
-) {
-    if parts == 0 {
-        if total == 0 {
-            out.insert(acc.clone());
-        }
-        return;
-    }
-    let mut x = min;
-    while x * parts <= total {
-        acc.push(x);
-        partitions(total - x, parts - 1, x, acc, out);
-        acc.pop();
-        x += 1;
-    }
 }
 
 /// A heap game with heaps of size at most n: for each size, what a heap may become.
@@ -318,15 +218,6 @@ mod tests {
         }
         let mut memo = vec![None; n + 1];
         (0..=n).map(|h| value(h, code, &mut memo)).collect()
-    }
-
-    #[test]
-    fn parsing() {
-        assert_eq!(HeapCode::parse("0.07").unwrap().digits, vec![0, 0, 7]);
-        assert_eq!(HeapCode::parse("4.0F").unwrap().digits, vec![4, 0, 15]);
-        for bad in ["07", "0.", "1.07", "0.0G", "10.7", ""] {
-            assert!(HeapCode::parse(bad).is_err(), "{bad}");
-        }
     }
 
     #[test]

@@ -17,6 +17,7 @@ mod ruleset;
 pub mod solver;
 pub mod strategy;
 pub mod stratify;
+pub mod take_break;
 #[cfg(test)]
 pub(crate) mod testing;
 pub mod verify;

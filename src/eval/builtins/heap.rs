@@ -10,7 +10,7 @@ use std::io::IsTerminal;
 use std::time::Instant;
 
 use crate::game::grundy::{octal_values, GrundyError};
-use crate::game::heap::{HeapCode, HeapError, HeapGame};
+use crate::game::heap::{CodeError, HeapCode, HeapError, HeapGame};
 use crate::syntax::Span;
 
 type R = Result<Value, EvalError>;
@@ -21,8 +21,7 @@ const MAX_HEAP: i64 = 100_000;
 fn heap_error(e: HeapError, span: Span) -> EvalError {
     match e {
         HeapError::Game(e) => game_error(e, span),
-        HeapError::BadCode { .. } => EvalError::new("lg::eval::heap", e.to_string(), span, "not a heap code")
-            .with_help("octal codes such as \"0.07\" (Dawson's Kayles), \"0.137\" (Dawson's chess), \"0.77\" (Kayles); hexadecimal digits up to F"),
+        HeapError::BadCode(_) => EvalError::new("lg::eval::heap_code", e.to_string(), span, "not a heap code"),
         HeapError::BadRule { .. } => EvalError::new("lg::eval::heap", e.to_string(), span, "not a heap move")
             .with_help("a rule (h, [a, b]) replaces a heap of size h by heaps a and b with a + b < h"),
         HeapError::TooLarge { .. } => EvalError::new("lg::eval::too_large", e.to_string(), span, "too large")
@@ -32,11 +31,40 @@ fn heap_error(e: HeapError, span: Span) -> EvalError {
     }
 }
 
-fn code_arg(a: &Args, i: usize) -> Result<HeapCode, EvalError> {
+fn code_arg(interp: &Interpreter, a: &Args, i: usize) -> Result<HeapCode, EvalError> {
     match a.value(i) {
-        Value::Str(s) => HeapCode::parse(s).map_err(|e| heap_error(e, a.span(i))),
-        _ => Err(a.wrong(i, "a heap code as a string, such as \"0.07\"")),
+        Value::Str(s) => HeapCode::parse(s).map_err(|e| code_error(interp, e, s, a.span(i))),
+        _ => Err(a.wrong(i, "a heap code as a string, such as \"0.77\" or \"4!.0\"")),
     }
+}
+
+/// A malformed code, pointed at its offending character when the argument is the string literal
+/// itself (with no escapes), else at the whole argument.
+fn code_error(interp: &Interpreter, e: CodeError, code: &str, span: Span) -> EvalError {
+    let literal = interp
+        .sources
+        .get(span.source)
+        .and_then(|(_, text)| text.get(span.start..span.end))
+        .is_some_and(|t| t.len() == code.len() + 2 && &t[1..t.len() - 1] == code);
+    let at = if literal {
+        let byte = code
+            .char_indices()
+            .nth(e.position - 1)
+            .map_or(code.len(), |(b, _)| b);
+        let end = code[byte..]
+            .chars()
+            .next()
+            .map_or(byte, |c| byte + c.len_utf8());
+        Span::new(
+            span.source,
+            span.start + 1 + byte,
+            (span.start + 1 + end).max(span.start + 2 + byte),
+        )
+    } else {
+        span
+    };
+    EvalError::new("lg::eval::heap_code", format!("the heap code \"{code}\" has {} here", e.what), at, e.what.clone())
+        .with_help(format!("{}; codes are written as CGSuite does: \"0.77\" (Kayles), \"0.07\" (Dawson's Kayles), \"4!.0\" (Grundy's game), \"0.[3]\" (Nim), \"0.{{2,3}}\"", e.expected))
 }
 
 fn play_arg(a: &Args) -> Result<bool, EvalError> {
@@ -117,8 +145,8 @@ fn rules_arg(
     HeapGame::from_rules(n, &rules).map_err(|e| heap_error(e, span))
 }
 
-fn octal(_: &mut Interpreter, a: &mut Args) -> R {
-    let code = code_arg(a, 0)?;
+fn octal(interp: &mut Interpreter, a: &mut Args) -> R {
+    let code = code_arg(interp, a, 0)?;
     let n = a.int_in(1, 1, MAX_HEAP, "the largest heap size")? as usize;
     HeapGame::from_code(&code, n)
         .lattice_game_within(play_arg(a)?, super::solve::memory_budget())
@@ -126,8 +154,8 @@ fn octal(_: &mut Interpreter, a: &mut Args) -> R {
         .map_err(|e| heap_error(e, a.span))
 }
 
-fn heap_sizes(_: &mut Interpreter, a: &mut Args) -> R {
-    let code = code_arg(a, 0)?;
+fn heap_sizes(interp: &mut Interpreter, a: &mut Args) -> R {
+    let code = code_arg(interp, a, 0)?;
     let n = a.int_in(1, 1, MAX_HEAP, "the largest heap size")? as usize;
     let kept = HeapGame::from_code(&code, n).kept_sizes();
     Ok(Value::list(
@@ -149,7 +177,7 @@ const MAX_GRUNDY_HEAP: i64 = 1_000_000;
 fn grundy(interp: &mut Interpreter, a: &mut Args) -> R {
     if let Value::Str(_) = a.value(0) {
         let n = a.int_in(1, 0, MAX_GRUNDY_HEAP, "the largest heap size")? as usize;
-        return octal_grundy(&code_arg(a, 0)?, n, a.span);
+        return octal_grundy(&code_arg(interp, a, 0)?, n, a.span);
     }
     let n = a.int_in(1, 0, MAX_HEAP, "the largest heap size")? as usize;
     let game = rules_arg(interp, a, 0, n)?;

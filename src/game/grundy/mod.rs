@@ -14,6 +14,8 @@
 
 use super::heap::HeapCode;
 
+mod general;
+
 /// Below one heap in this many with a rare value, the two-heap splits are read through the rare
 /// heaps first (more rare heaps and the scattered reads, with the walks when the mex is rare, cost
 /// more than reading every split in order: measured on 0.07, 0.137, 0.16 and 0.77).
@@ -40,15 +42,20 @@ pub enum GrundyError {
     },
 }
 
-/// The Sprague–Grundy values g(0), …, g(n) of an octal or hexadecimal code in normal play.
+/// The Sprague–Grundy values g(0), …, g(n) of a take-and-break code in normal play.
 /// `progress(h, n)` is called now and then; `max_bytes` bounds the tables (the three-heap bitsets
-/// grow with the values, so they are checked as they grow).
+/// grow with the values, so they are checked as they grow). Plain octal and hexadecimal codes
+/// (repeating ones included) take the fast path below; codes with modifiers or more than three
+/// parts enumerate their options (see [`general`]).
 pub fn octal_values(
     code: &HeapCode,
     n: usize,
     max_bytes: u64,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Vec<u32>, GrundyError> {
+    if code.octal_digits(n).is_none() {
+        return general::values(code, n, max_bytes, progress);
+    }
     values_with(code, n, max_bytes, progress, true).map(|(g, _)| g)
 }
 
@@ -62,7 +69,9 @@ fn values_with(
     allow_sparse: bool,
 ) -> Result<(Vec<u32>, usize), GrundyError> {
     let mut sparse_heaps = 0usize;
-    let digits = code.digits();
+    let digits = code
+        .octal_digits(n)
+        .expect("a plain octal or hexadecimal code");
     let three = digits.iter().any(|d| d & 8 != 0);
     let base = (n as u64 + 1) * 4;
     if base > max_bytes {

@@ -141,7 +141,7 @@ proptest! {
             rest.iter().map(|d| format!("{d:X}")).collect::<String>()
         );
         let parsed = HeapCode::parse(&code).unwrap();
-        prop_assert_eq!(parsed.digits(), &digits[..]);
+        prop_assert_eq!(parsed.octal_digits(30).unwrap(), digits.clone());
         let fast = octal_values(&parsed, 30, 1 << 30, &mut |_, _| {}).unwrap();
         prop_assert_eq!(fast, brute(&digits, 30), "{}", code);
     }
@@ -172,4 +172,88 @@ fn a_passed_deadline_stops_it() {
         octal_values(&code, 1_000_000, 1 << 30, &mut |_, _| {})
     });
     assert_eq!(out, Err(GrundyError::Interrupted { done: 0 }));
+}
+
+/// Grundy values of a generalized code by brute force from its written digits: every ordered
+/// tuple of r nonempty parts of the rest is generated, filtered by the modifier, and sorted into
+/// a multiset (a different enumeration from the code's partition walk).
+fn brute_general(digits: &[(Vec<usize>, char)], n: usize) -> Vec<u32> {
+    fn tuples(total: usize, r: usize, acc: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+        if r == 0 {
+            if total == 0 {
+                out.push(acc.clone());
+            }
+            return;
+        }
+        for x in 1..=total {
+            acc.push(x);
+            tuples(total - x, r - 1, acc, out);
+            acc.pop();
+        }
+    }
+    let mut g: Vec<u32> = Vec::new();
+    for h in 0..=n {
+        let mut values = std::collections::BTreeSet::new();
+        for (j, (counts, modifier)) in digits.iter().enumerate().take(h + 1) {
+            let rest = h - j;
+            for &r in counts {
+                if (r == 0 && (rest != 0 || j == 0)) || (j == 0 && r == 1) || r > rest {
+                    continue;
+                }
+                let mut all = Vec::new();
+                tuples(rest, r, &mut Vec::new(), &mut all);
+                for mut t in all {
+                    t.sort_unstable();
+                    let distinct = t.windows(2).all(|w| w[0] != w[1]);
+                    let equal = t.windows(2).all(|w| w[0] == w[1]);
+                    let keep = match modifier {
+                        '!' => distinct,
+                        '?' => t.len() < 2 || !equal,
+                        '=' => equal,
+                        _ => true,
+                    };
+                    if keep {
+                        values.insert(t.iter().fold(0u32, |x, &p| x ^ g[p]));
+                    }
+                }
+            }
+        }
+        g.push((0..).find(|v| !values.contains(v)).unwrap());
+    }
+    g
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Random generalized codes — count lists in braces, modifiers, splits into up to 4 heaps —
+    /// against the brute force on heaps up to 16.
+    #[test]
+    fn generalized_codes_agree_with_brute_force(
+        d0 in prop::sample::select(vec![vec![], vec![2], vec![2, 3], vec![3], vec![2, 4]]),
+        rest in proptest::collection::vec(
+            (proptest::collection::btree_set(0usize..=4, 0..=3), prop::sample::select(vec![' ', '!', '?', '='])),
+            1..=4,
+        ),
+        m0 in prop::sample::select(vec![' ', '!', '?', '=']),
+    ) {
+        let braces = |counts: &[usize], m: char| {
+            if counts.is_empty() {
+                "0".to_string()
+            } else {
+                let list: Vec<String> = counts.iter().map(|c| c.to_string()).collect();
+                format!("{{{}}}{}", list.join(","), m.to_string().trim())
+            }
+        };
+        let mut digits = vec![(d0.clone(), m0)];
+        digits.extend(rest.iter().map(|(c, m)| (c.iter().copied().collect::<Vec<_>>(), *m)));
+        let text = format!(
+            "{}.{}",
+            braces(&d0, m0),
+            digits[1..].iter().map(|(c, m)| braces(c, *m)).collect::<String>()
+        );
+        let code = HeapCode::parse(&text).unwrap();
+        let got = octal_values(&code, 16, 1 << 30, &mut |_, _| {}).unwrap();
+        prop_assert_eq!(got, brute_general(&digits, 16), "{}", text);
+    }
 }
