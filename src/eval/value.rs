@@ -103,6 +103,8 @@ pub enum Value {
     Genfunc(Rc<Genfunc>),
     /// The verdict of `verify`: certified, or refuted with a counterexample.
     Verification(Rc<Verification>),
+    /// What `periodicity` found: a proof, an apparent period, or none.
+    Periodicity(Rc<crate::game::periodicity::Periodicity>),
 }
 
 /// A rational generating function as the language holds it: the function and its variables.
@@ -201,6 +203,7 @@ impl Value {
             Value::StratifiedSet(_) => "stratified set",
             Value::Genfunc(_) => "rational function",
             Value::Verification(_) => "verification",
+            Value::Periodicity(_) => "periodicity",
         }
     }
 
@@ -296,6 +299,7 @@ impl Value {
             Value::StratifiedSet(_) => 18,
             Value::Genfunc(_) => 19,
             Value::Verification(_) => 20,
+            Value::Periodicity(_) => 21,
             Value::Function(_) => 18,
         }
     }
@@ -359,6 +363,13 @@ impl Ord for Value {
                 }
             }
             (Value::Verification(a), Value::Verification(b)) => {
+                if a == b {
+                    Ordering::Equal
+                } else {
+                    a.to_string().cmp(&b.to_string())
+                }
+            }
+            (Value::Periodicity(a), Value::Periodicity(b)) => {
                 if a == b {
                     Ordering::Equal
                 } else {
@@ -454,6 +465,7 @@ impl fmt::Display for Value {
             Value::StratifiedSet(s) => write!(f, "{s}"),
             Value::Genfunc(g) => write!(f, "{g}"),
             Value::Verification(v) => write!(f, "{v}"),
+            Value::Periodicity(p) => write!(f, "{p}"),
             Value::Stratification(s) => write_stratification(f, s),
         }
     }

@@ -287,6 +287,16 @@ mod tests {
     }
 
     #[test]
+    fn a_game_too_large_for_memory_is_refused_before_it_is_built() {
+        let game = HeapGame::from_code(&HeapCode::parse("0.77").unwrap(), 100);
+        match game.lattice_game_within(false, 1 << 20) {
+            Err(HeapError::TooLarge { moves, dim, .. }) => assert_eq!((moves, dim), (5050, 100)),
+            other => panic!("{other:?}"),
+        }
+        assert!(game.lattice_game_within(false, 1 << 30).is_ok());
+    }
+
+    #[test]
     fn dawsons_kayles_ignores_heaps_of_size_one() {
         let game = HeapGame::from_code(&HeapCode::parse("0.07").unwrap(), 5);
         assert_eq!(game.kept_sizes(), vec![2, 3, 4, 5]);

@@ -12,6 +12,7 @@ pub mod grundy;
 pub mod heap;
 mod lattice_game;
 pub mod papers;
+pub mod periodicity;
 pub mod plot;
 mod ruleset;
 pub mod solver;

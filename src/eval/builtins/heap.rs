@@ -31,7 +31,7 @@ fn heap_error(e: HeapError, span: Span) -> EvalError {
     }
 }
 
-fn code_arg(interp: &Interpreter, a: &Args, i: usize) -> Result<HeapCode, EvalError> {
+pub(super) fn code_arg(interp: &Interpreter, a: &Args, i: usize) -> Result<HeapCode, EvalError> {
     match a.value(i) {
         Value::Str(s) => HeapCode::parse(s).map_err(|e| code_error(interp, e, s, a.span(i))),
         _ => Err(a.wrong(i, "a heap code as a string, such as \"0.77\" or \"4!.0\"")),
@@ -172,7 +172,7 @@ fn heap_game(interp: &mut Interpreter, a: &mut Args) -> R {
 }
 
 /// The largest heap size `grundy` accepts for a code (its values cost O(n²) time, O(n) memory).
-const MAX_GRUNDY_HEAP: i64 = 1_000_000;
+pub(super) const MAX_GRUNDY_HEAP: i64 = 1_000_000;
 
 fn grundy(interp: &mut Interpreter, a: &mut Args) -> R {
     if let Value::Str(_) = a.value(0) {
@@ -189,9 +189,17 @@ fn grundy(interp: &mut Interpreter, a: &mut Args) -> R {
     ))
 }
 
-/// `grundy(code, n)`: the fast path of `game::grundy`, with progress on a terminal once it has
-/// taken a second, Ctrl-C, and the memory budget `solve` uses.
+/// `grundy(code, n)`: the values as a list.
 fn octal_grundy(code: &HeapCode, n: usize, span: Span) -> R {
+    let g = code_values(code, n, span)?;
+    Ok(Value::list(
+        g.into_iter().map(|v| Value::int(i64::from(v))).collect(),
+    ))
+}
+
+/// The Grundy values of a code through `game::grundy`, with progress on a terminal once it has
+/// taken a second, Ctrl-C, and the memory budget `solve` uses.
+pub(super) fn code_values(code: &HeapCode, n: usize, span: Span) -> Result<Vec<u32>, EvalError> {
     let start = Instant::now();
     let tty = std::io::stderr().is_terminal();
     let mut bar: Option<indicatif::ProgressBar> = None;
@@ -216,9 +224,7 @@ fn octal_grundy(code: &HeapCode, n: usize, span: Span) -> R {
         b.finish_and_clear();
     }
     match result {
-        Ok(g) => Ok(Value::list(
-            g.into_iter().map(|v| Value::int(i64::from(v))).collect(),
-        )),
+        Ok(g) => Ok(g),
         Err(e @ GrundyError::Interrupted { .. }) => {
             Err(
                 EvalError::new("lg::eval::interrupted", e.to_string(), span, "stopped here")
@@ -238,11 +244,15 @@ pub(super) fn register(r: &mut Vec<Builtin>) {
     r.push(Builtin {
         name: "octal",
         signature: "octal(code, n, play: \"normal\" | \"misere\") -> game",
-        doc: "The lattice game of an octal or hexadecimal heap game with heaps of size at most n ([GM09]\n\
-              Examples 2.1, 2.5 and 6.4). Digit d_k of the code d0.d1d2... has bit 1 when k beans may be\n\
-              taken leaving no heap, bit 2 leaving one nonempty heap, bit 4 two, bit 8 three. A position\n\
+        doc: "The lattice game of a take-and-break heap game with heaps of size at most n ([GM09]\n\
+              Examples 2.1, 2.5 and 6.4). Digit d_k of the code d0.d1d2... has bit 1 when k tokens may be\n\
+              taken leaving no heap, bit 2 leaving one nonempty heap, bit 4 two, bit 8 three, and so on\n\
+              (digits 0-9, A-Z); codes are written as CGSuite does: `{2,3}` lists heap counts, `{2+}` any\n\
+              count from 2, `!` `?` `=` after a digit ask for pairwise unequal, not all equal, all equal\n\
+              heaps, `[..]` repeats the final digits (\"0.[3]\" is Nim, \"4!.0\" Grundy's game). A position\n\
               counts the heaps of each size; heap sizes with no move are ignored (Example 6.4), so\n\
-              coordinate i counts the heaps of the i-th size of `heap_sizes(code, n)`.",
+              coordinate i counts the heaps of the i-th size of `heap_sizes(code, n)`. The axioms hold by\n\
+              theorem and are certified in time linear in the moves.",
         example: "octal(\"0.07\", 6)",
         min_args: 2,
         max_args: Some(2),
@@ -275,8 +285,9 @@ pub(super) fn register(r: &mut Vec<Builtin>) {
         name: "grundy",
         signature: "grundy(code or rules, n) -> list",
         doc: "The Sprague–Grundy values of heaps of size 0..n in normal play, by the mex rule; the game\n\
-              is an octal or hexadecimal code (n up to 10^6, O(n²) time, with progress and Ctrl-C) or heap\n\
-              rules as for `heap_game` (n up to 10^5).",
+              is a take-and-break code as for `octal` (n up to 10^6; plain octal and hexadecimal codes\n\
+              in O(n²) time, others by listing their options; progress and Ctrl-C) or heap rules as for\n\
+              `heap_game` (n up to 10^5).",
         example: "grundy(\"0.137\", 20)",
         min_args: 2,
         max_args: Some(2),

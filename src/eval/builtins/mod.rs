@@ -11,6 +11,7 @@ mod core;
 mod finite;
 mod geometry;
 mod heap;
+mod heap_values;
 mod members;
 mod objects;
 pub(crate) mod sets;
@@ -60,6 +61,7 @@ fn table() -> &'static IndexMap<&'static str, Builtin> {
         solve::register(&mut all);
         finite::register(&mut all);
         heap::register(&mut all);
+        heap_values::register(&mut all);
         sets::register(&mut all);
         certify::register(&mut all);
         members::register(&mut all);

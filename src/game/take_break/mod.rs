@@ -58,6 +58,14 @@ impl Digit {
         (r < 64 && self.counts >> r & 1 == 1) || self.from.is_some_and(|k| r >= k as usize)
     }
 
+    /// The largest count allowed (0 when none), `None` with `{k+}`.
+    pub fn largest_count(&self) -> Option<usize> {
+        if self.from.is_some() {
+            return None;
+        }
+        Some(64 - self.counts.leading_zeros() as usize).map(|b| b.saturating_sub(1))
+    }
+
     /// Whether no count is allowed.
     pub fn is_zero(&self) -> bool {
         self.counts == 0 && self.from.is_none()
