@@ -111,6 +111,14 @@ impl Integer {
         ))
     }
 
+    /// Whether the integer is odd.
+    pub fn is_odd(&self) -> bool {
+        match self {
+            Integer::Small(x) => x & 1 == 1,
+            Integer::Big(b) => num_integer::Integer::is_odd(b),
+        }
+    }
+
     /// Whether `other` divides `self` (0 divides only 0).
     pub fn is_multiple_of(&self, other: &Integer) -> bool {
         match self.mod_floor(other) {

@@ -16,6 +16,7 @@ pub mod periodicity;
 pub mod plot;
 mod ruleset;
 pub mod solver;
+pub mod sprague_grundy;
 pub mod strategy;
 pub mod stratify;
 pub mod take_break;

@@ -175,6 +175,9 @@ fn heap_game(interp: &mut Interpreter, a: &mut Args) -> R {
 pub(super) const MAX_GRUNDY_HEAP: i64 = 1_000_000;
 
 fn grundy(interp: &mut Interpreter, a: &mut Args) -> R {
+    if let Value::Game(_) = a.value(0) {
+        return super::solve::grundy_of_position(interp, a);
+    }
     if let Value::Str(_) = a.value(0) {
         let n = a.int_in(1, 0, MAX_GRUNDY_HEAP, "the largest heap size")? as usize;
         return octal_grundy(&code_arg(interp, a, 0)?, n, a.span);
@@ -283,11 +286,12 @@ pub(super) fn register(r: &mut Vec<Builtin>) {
     });
     r.push(Builtin {
         name: "grundy",
-        signature: "grundy(code or rules, n) -> list",
+        signature: "grundy(code or rules, n) -> list, or grundy(G, p) -> integer",
         doc: "The Sprague–Grundy values of heaps of size 0..n in normal play, by the mex rule; the game\n\
               is a take-and-break code as for `octal` (n up to 10^6; plain octal and hexadecimal codes\n\
               in O(n²) time, others by listing their options; progress and Ctrl-C) or heap rules as for\n\
-              `heap_game` (n up to 10^5).",
+              `heap_game` (n up to 10^5). `grundy(G, p)` is the value of the position p of any lattice\n\
+              game G in normal play on its board (a heap game's from the values of its heap sizes).",
         example: "grundy(\"0.137\", 20)",
         min_args: 2,
         max_args: Some(2),

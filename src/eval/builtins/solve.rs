@@ -193,6 +193,9 @@ fn memo_for<'a>(
         Some(i) => i,
         None => {
             let solver = MemoSolver::new(game).map_err(|e| solve_error(e, span))?;
+            // As many positions as fit in the memory budget (the stack of a long descent counts).
+            let fit = (memory_budget() / solver.bytes_per_position()).max(1) as usize;
+            let solver = solver.with_limit(fit.min(crate::game::solver::MAX_EXPLORED));
             if interp.solvers.len() >= KEPT_SOLVERS {
                 interp.solvers.remove(0);
             }
@@ -201,6 +204,51 @@ fn memo_for<'a>(
         }
     };
     Ok(&mut interp.solvers[i].1)
+}
+
+/// Runs a single-position query with a spinner on a terminal once it has taken a second.
+fn with_progress<T>(
+    solver: &mut MemoSolver,
+    what: &'static str,
+    query: impl FnOnce(&mut MemoSolver) -> T,
+) -> T {
+    let start = std::time::Instant::now();
+    let tty = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let bar: std::rc::Rc<std::cell::RefCell<Option<indicatif::ProgressBar>>> = Default::default();
+    let shared = bar.clone();
+    solver.set_progress(Some(Box::new(move |explored| {
+        if !tty || start.elapsed().as_secs() < 1 {
+            return;
+        }
+        let mut b = shared.borrow_mut();
+        let b = b.get_or_insert_with(|| {
+            let b = indicatif::ProgressBar::new_spinner();
+            b.set_style(
+                indicatif::ProgressStyle::with_template(
+                    "  {spinner} {msg}, {elapsed} (Ctrl-C stops)",
+                )
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+            );
+            b
+        });
+        b.set_message(format!("{what}: {explored} positions explored"));
+        b.tick();
+    })));
+    let out = query(solver);
+    solver.set_progress(None);
+    if let Some(b) = bar.borrow_mut().take() {
+        b.finish_and_clear();
+    }
+    out
+}
+
+/// The heap-type values of a heap game in normal play on N^d, and p when it is a position of it
+/// (nonnegative entries): outcomes and winning moves then come from Grundy values.
+fn heap_values_at(game: &LatticeGame, p: &Vector) -> Option<Vec<u64>> {
+    if p.0.iter().any(|x| x.signum() < 0) {
+        return None;
+    }
+    crate::game::sprague_grundy::heap_type_values(game)
 }
 
 fn outcome_name(o: Outcome) -> Value {
@@ -231,13 +279,17 @@ fn outcome(interp: &mut Interpreter, a: &mut Args) -> R {
         _ => {
             let game = game_arg(a, 0)?;
             let p = position_arg(a, 1, game.dim())?;
+            if let Some(values) = heap_values_at(&game, &p) {
+                let v = crate::game::sprague_grundy::position_value(&values, &p);
+                return Ok(outcome_name(if v == 0 { Outcome::P } else { Outcome::N }));
+            }
             let Some(q) = crate::game::solver::machine_or_none(&p) else {
                 return outcome_below(&game, &p)
                     .map(outcome_name)
                     .map_err(|e| solve_error(e, a.span));
             };
             let solver = memo_for(interp, &game, a.span)?;
-            let result = solver.outcome(&q);
+            let result = with_progress(solver, "outcome", |s| s.outcome(&q));
             if solver.explored() > 20_000_000 {
                 interp.solvers.retain(|(g, _)| g != &*game);
             }
@@ -275,6 +327,10 @@ fn winning_moves(interp: &mut Interpreter, a: &mut Args) -> R {
             "positions are the lattice points of the board's polyhedron that are not defeated",
         )
     };
+    if let Some(values) = heap_values_at(&game, &p) {
+        let moves = crate::game::sprague_grundy::winning_heap_moves(&game, &values, &p);
+        return Ok(Value::set(moves.into_iter().map(Value::vector).collect()));
+    }
     let q = crate::game::solver::machine_or_none(&p).ok_or_else(not_on_board)?;
     let solver = memo_for(interp, &game, span)?;
     if !solver.on_board(&q) {
@@ -282,11 +338,41 @@ fn winning_moves(interp: &mut Interpreter, a: &mut Args) -> R {
     }
     let mut moves = Vec::new();
     for (m, r) in solver.options(&q) {
-        if solver.outcome(&r).map_err(|e| solve_error(e, span))? == Outcome::P {
+        let o = with_progress(solver, "winning moves", |s| s.outcome(&r));
+        if o.map_err(|e| solve_error(e, span))? == Outcome::P {
             moves.push(Value::vector(Vector::from_i64s(&m)));
         }
     }
     Ok(Value::set(moves))
+}
+
+/// `grundy(G, p)`: the Sprague–Grundy value of a position in normal play on G's board.
+pub(super) fn grundy_of_position(interp: &mut Interpreter, a: &mut Args) -> R {
+    let game = game_arg(a, 0)?;
+    let p = position_arg(a, 1, game.dim())?;
+    if let Some(values) = heap_values_at(&game, &p) {
+        let v = crate::game::sprague_grundy::position_value(&values, &p);
+        return Ok(Value::int(v as i64));
+    }
+    let not_on_board = || {
+        EvalError::new(
+            "lg::eval::board",
+            format!("{p} is not a position on the board of this game"),
+            a.span(1),
+            "not on the board",
+        )
+        .with_help(
+            "positions are the lattice points of the board's polyhedron that are not defeated",
+        )
+    };
+    let q = crate::game::solver::machine_or_none(&p).ok_or_else(not_on_board)?;
+    let span = a.span;
+    let solver = memo_for(interp, &game, span)?;
+    match with_progress(solver, "grundy", |s| s.grundy(&q)) {
+        Ok(Some(v)) => Ok(Value::int(v as i64)),
+        Ok(None) => Err(not_on_board()),
+        Err(e) => Err(solve_error(e, span)),
+    }
 }
 
 fn restrict(_: &mut Interpreter, a: &mut Args) -> R {

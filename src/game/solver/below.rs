@@ -24,7 +24,9 @@ pub struct MemoSolver {
     moves: Vec<Vec<i64>>,
     defeated: Defeated,
     memo: HashMap<Vec<i64>, bool>,
+    values: HashMap<Vec<i64>, u64>,
     limit: usize,
+    progress: Option<Box<dyn FnMut(usize)>>,
 }
 
 impl MemoSolver {
@@ -41,7 +43,9 @@ impl MemoSolver {
                 .collect::<Result<_, _>>()?,
             defeated: defeated_ideal(game, &ell)?,
             memo: HashMap::new(),
+            values: HashMap::new(),
             limit: MAX_EXPLORED,
+            progress: None,
         })
     }
 
@@ -88,7 +92,22 @@ impl MemoSolver {
         }
         // Depth-first, children before parents: a frame is (position, index of the next move).
         let mut stack: Vec<(Vec<i64>, usize)> = vec![(p.to_vec(), 0)];
+        let mut steps = 0u64;
         while let Some((q, i)) = stack.pop() {
+            // The stack grows too (a long descending chain is explored before anything is
+            // memoized), so both count toward the limit, checked with Ctrl-C every 4096 steps.
+            steps += 1;
+            if steps.is_multiple_of(4096) {
+                if crate::interrupt::requested() {
+                    return Err(SolveError::Interrupted);
+                }
+                if let Some(progress) = self.progress.as_mut() {
+                    progress(self.memo.len() + stack.len());
+                }
+                if self.memo.len() + stack.len() > self.limit {
+                    return Err(self.too_large());
+                }
+            }
             if self.memo.contains_key(&q) {
                 continue;
             }
@@ -106,26 +125,88 @@ impl MemoSolver {
                 self.memo.get(&r) == Some(&true)
             });
             self.memo.insert(q, is_p);
-            if self.memo.len().is_multiple_of(65536) {
-                if crate::interrupt::requested() {
-                    return Err(SolveError::Interrupted);
-                }
-                if self.memo.len() > self.limit {
-                    return Err(SolveError::TooLarge {
-                        detail: format!(
-                            "more than {} positions lie below this position; solve a region instead",
-                            self.limit
-                        ),
-                    });
-                }
-            }
         }
         Ok(if self.memo[p] { Outcome::P } else { Outcome::N })
     }
 
-    /// How many outcomes are memoized.
+    /// The Sprague–Grundy value of p in normal play on the board (positions with no option on
+    /// the board have value 0): the mex of the values of its options, explored as `outcome`
+    /// explores, with the same limit, progress and Ctrl-C. `None` when p is not on the board.
+    pub fn grundy(&mut self, p: &[i64]) -> Result<Option<u64>, SolveError> {
+        if self.classify(p).is_some() {
+            return Ok(None);
+        }
+        let mut stack: Vec<(Vec<i64>, usize)> = vec![(p.to_vec(), 0)];
+        let mut steps = 0u64;
+        while let Some((q, i)) = stack.pop() {
+            steps += 1;
+            if steps.is_multiple_of(4096) {
+                if crate::interrupt::requested() {
+                    return Err(SolveError::Interrupted);
+                }
+                if let Some(progress) = self.progress.as_mut() {
+                    progress(self.values.len() + stack.len());
+                }
+                if self.values.len() + stack.len() > self.limit {
+                    return Err(self.too_large());
+                }
+            }
+            if self.values.contains_key(&q) {
+                continue;
+            }
+            if i < self.moves.len() {
+                let r: Vec<i64> = q.iter().zip(&self.moves[i]).map(|(a, b)| a - b).collect();
+                let pending = self.on_board(&r) && !self.values.contains_key(&r);
+                stack.push((q, i + 1));
+                if pending {
+                    stack.push((r, 0));
+                }
+                continue;
+            }
+            let mut seen: Vec<u64> = self
+                .moves
+                .iter()
+                .filter_map(|m| {
+                    let r: Vec<i64> = q.iter().zip(m).map(|(a, b)| a - b).collect();
+                    self.values.get(&r).copied()
+                })
+                .collect();
+            seen.sort_unstable();
+            seen.dedup();
+            let mex = seen
+                .iter()
+                .enumerate()
+                .find(|(k, v)| *k as u64 != **v)
+                .map_or(seen.len() as u64, |(k, _)| k as u64);
+            self.values.insert(q, mex);
+        }
+        Ok(Some(self.values[p]))
+    }
+
+    fn too_large(&self) -> SolveError {
+        SolveError::TooLarge {
+            detail: format!(
+                "more than {} positions lie below this position (about {} MiB to hold them); solve a region instead, or give a heap game in normal play, whose outcomes come from Grundy values",
+                self.limit,
+                (self.limit as u64 * self.bytes_per_position()) >> 20
+            ),
+        }
+    }
+
+    /// Memory per explored position: the key, the map's entry and a stack frame.
+    pub fn bytes_per_position(&self) -> u64 {
+        let d = self.moves.first().map_or(1, Vec::len) as u64;
+        2 * (8 * d + 24) + 16
+    }
+
+    /// Calls `progress(explored)` every few thousand steps of a query.
+    pub fn set_progress(&mut self, progress: Option<Box<dyn FnMut(usize)>>) {
+        self.progress = progress;
+    }
+
+    /// How many outcomes and values are memoized.
     pub fn explored(&self) -> usize {
-        self.memo.len()
+        self.memo.len() + self.values.len()
     }
 }
 

@@ -18,7 +18,7 @@ mod region;
 mod squarefree;
 pub(crate) mod table;
 
-pub use below::{options, outcome_below, winning_moves, MemoSolver};
+pub use below::{options, outcome_below, winning_moves, MemoSolver, MAX_EXPLORED};
 pub use defeated::{defeated_ideal, Defeated};
 pub use region::Region;
 pub use squarefree::{squarefree_p0, SquarefreeSolution};
