@@ -11,6 +11,7 @@ pub mod finite_game;
 pub mod grundy;
 pub mod heap;
 mod lattice_game;
+pub mod misere;
 pub mod papers;
 pub mod periodicity;
 pub mod plot;

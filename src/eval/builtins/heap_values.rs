@@ -170,7 +170,82 @@ fn subtraction(_: &mut Interpreter, a: &mut Args) -> R {
     Ok(Value::Str(code.into()))
 }
 
+/// Positions (sums of heaps) `misere_grundy` and `genus` may hold (each a short list of heap
+/// sizes and a few ids; about 100 bytes).
+const MAX_MISERE_POSITIONS: usize = 5_000_000;
+
+/// The largest heap `misere_grundy` and `genus` accept: the positions below a heap are sums of
+/// smaller heaps, whose number grows like the partitions of n.
+const MAX_MISERE_HEAP: i64 = 200;
+
+fn misere_forms(
+    interp: &mut Interpreter,
+    a: &mut Args,
+    each: &mut dyn FnMut(
+        &mut crate::game::misere::MisereForms,
+        crate::game::misere::GameId,
+    ) -> Value,
+) -> R {
+    let code = code_arg(interp, a, 0)?;
+    let n = a.int_in(1, 0, MAX_MISERE_HEAP, "the largest heap size")? as usize;
+    let mut heaps = crate::game::misere::HeapPositions::new(&code, MAX_MISERE_POSITIONS);
+    let mut out = Vec::with_capacity(n + 1);
+    for h in 0..=n {
+        let id = heaps.heap(h).map_err(|e| {
+            let (code_name, label) = match e {
+                crate::game::misere::MisereError::Interrupted { .. } => {
+                    ("lg::eval::interrupted", "stopped here")
+                }
+                crate::game::misere::MisereError::TooLarge { .. } => {
+                    ("lg::eval::too_large", "too large")
+                }
+            };
+            EvalError::new(code_name, e.to_string(), a.span, label).with_help(format!(
+                "the values of heaps 0..{} were computed; ask for fewer heap sizes",
+                h.saturating_sub(1)
+            ))
+        })?;
+        out.push(each(heaps.forms(), id));
+    }
+    Ok(Value::list(out))
+}
+
+fn misere_grundy(interp: &mut Interpreter, a: &mut Args) -> R {
+    misere_forms(interp, a, &mut |f, id| {
+        Value::int(i64::from(f.misere_value(id)))
+    })
+}
+
+fn genus(interp: &mut Interpreter, a: &mut Args) -> R {
+    misere_forms(interp, a, &mut |f, id| Value::str(&f.genus_string(id)))
+}
+
 pub(super) fn register(r: &mut Vec<Builtin>) {
+    r.push(Builtin {
+        name: "misere_grundy",
+        signature: "misere_grundy(code, n) -> list",
+        doc: "The misère nim values of single heaps 0..n of a take-and-break code (a heap is a misère\n\
+              P-position exactly when its value is 0; heap 0 has value 1), from misère canonical forms\n\
+              of the sums of heaps below it (n up to 200, as far as memory allows; Ctrl-C stops).",
+        example: "misere_grundy(\"0.77\", 12)",
+        min_args: 2,
+        max_args: Some(2),
+        named: &[],
+        func: misere_grundy,
+    });
+    r.push(Builtin {
+        name: "genus",
+        signature: "genus(code, n) -> list",
+        doc: "The genus of single heaps 0..n of a take-and-break code in CGSuite's notation: `g` for a\n\
+              heap equal to the nim heap *g in misère play, `g^γ0` for tame and restive games, else\n\
+              `g^γ0γ1…` cut once 2-periodic (γk is the misère value of the heap plus k copies of *2;\n\
+              `(a,b,c)` when a digit exceeds 9).",
+        example: "genus(\"0.77\", 8)",
+        min_args: 2,
+        max_args: Some(2),
+        named: &[],
+        func: genus,
+    });
     r.push(Builtin {
         name: "periodicity",
         signature: "periodicity(code, n) -> periodicity",
