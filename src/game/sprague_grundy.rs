@@ -39,14 +39,7 @@ pub fn heap_type_values(game: &LatticeGame) -> Option<Vec<u64>> {
                     .fold(0, |x, (v, _)| x ^ v)
             })
             .collect();
-        seen.sort_unstable();
-        seen.dedup();
-        let mex = seen
-            .iter()
-            .enumerate()
-            .find(|(k, v)| *k as u64 != **v)
-            .map_or(seen.len() as u64, |(k, _)| k as u64);
-        values.push(mex);
+        values.push(crate::game::grundy::mex(seen.drain(..)));
     }
     Some(values)
 }

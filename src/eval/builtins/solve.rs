@@ -316,17 +316,7 @@ fn winning_moves(interp: &mut Interpreter, a: &mut Args) -> R {
     let game = game_arg(a, 0)?;
     let p = position_arg(a, 1, game.dim())?;
     let span = a.span;
-    let not_on_board = || {
-        EvalError::new(
-            "lg::eval::board",
-            format!("{p} is not a position on the board of this game"),
-            a.span(1),
-            "not on the board",
-        )
-        .with_help(
-            "positions are the lattice points of the board's polyhedron that are not defeated",
-        )
-    };
+    let not_on_board = || off_board(&p, a.span(1));
     if let Some(values) = heap_values_at(&game, &p) {
         let moves = crate::game::sprague_grundy::winning_heap_moves(&game, &values, &p);
         return Ok(Value::set(moves.into_iter().map(Value::vector).collect()));
@@ -346,6 +336,17 @@ fn winning_moves(interp: &mut Interpreter, a: &mut Args) -> R {
     Ok(Value::set(moves))
 }
 
+/// "p is not a position on the board".
+fn off_board(p: &Vector, span: Span) -> EvalError {
+    EvalError::new(
+        "lg::eval::board",
+        format!("{p} is not a position on the board of this game"),
+        span,
+        "not on the board",
+    )
+    .with_help("positions are the lattice points of the board's polyhedron that are not defeated")
+}
+
 /// `grundy(G, p)`: the Sprague–Grundy value of a position in normal play on G's board.
 pub(super) fn grundy_of_position(interp: &mut Interpreter, a: &mut Args) -> R {
     let game = game_arg(a, 0)?;
@@ -354,17 +355,7 @@ pub(super) fn grundy_of_position(interp: &mut Interpreter, a: &mut Args) -> R {
         let v = crate::game::sprague_grundy::position_value(&values, &p);
         return Ok(Value::int(v as i64));
     }
-    let not_on_board = || {
-        EvalError::new(
-            "lg::eval::board",
-            format!("{p} is not a position on the board of this game"),
-            a.span(1),
-            "not on the board",
-        )
-        .with_help(
-            "positions are the lattice points of the board's polyhedron that are not defeated",
-        )
-    };
+    let not_on_board = || off_board(&p, a.span(1));
     let q = crate::game::solver::machine_or_none(&p).ok_or_else(not_on_board)?;
     let span = a.span;
     let solver = memo_for(interp, &game, span)?;

@@ -279,6 +279,17 @@ fn mark_all_splits(table: &mut [u32], g: &[u32], rest: usize, stamp: u32) {
     }
 }
 
+/// The minimal excludant: the least value ≥ 0 not among `values`.
+pub fn mex(values: impl IntoIterator<Item = u64>) -> u64 {
+    let mut v: Vec<u64> = values.into_iter().collect();
+    v.sort_unstable();
+    v.dedup();
+    v.iter()
+        .enumerate()
+        .find(|(k, x)| *k as u64 != **x)
+        .map_or(v.len() as u64, |(k, _)| k as u64)
+}
+
 fn too_large(n: usize, needed: u64, allowed: u64) -> GrundyError {
     GrundyError::TooLarge {
         n,

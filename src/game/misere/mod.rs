@@ -67,13 +67,7 @@ pub struct MisereForms {
 }
 
 fn mex(values: impl IntoIterator<Item = u32>) -> u32 {
-    let mut v: Vec<u32> = values.into_iter().collect();
-    v.sort_unstable();
-    v.dedup();
-    v.iter()
-        .enumerate()
-        .find(|(k, x)| *k as u32 != **x)
-        .map_or(v.len() as u32, |(k, _)| k as u32)
+    crate::game::grundy::mex(values.into_iter().map(u64::from)) as u32
 }
 
 fn tame_genus(g: u32, gm: u32) -> bool {

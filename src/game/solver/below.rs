@@ -163,21 +163,10 @@ impl MemoSolver {
                 }
                 continue;
             }
-            let mut seen: Vec<u64> = self
-                .moves
-                .iter()
-                .filter_map(|m| {
-                    let r: Vec<i64> = q.iter().zip(m).map(|(a, b)| a - b).collect();
-                    self.values.get(&r).copied()
-                })
-                .collect();
-            seen.sort_unstable();
-            seen.dedup();
-            let mex = seen
-                .iter()
-                .enumerate()
-                .find(|(k, v)| *k as u64 != **v)
-                .map_or(seen.len() as u64, |(k, _)| k as u64);
+            let mex = crate::game::grundy::mex(self.moves.iter().filter_map(|m| {
+                let r: Vec<i64> = q.iter().zip(m).map(|(a, b)| a - b).collect();
+                self.values.get(&r).copied()
+            }));
             self.values.insert(q, mex);
         }
         Ok(Some(self.values[p]))
