@@ -19,8 +19,9 @@ use num_traits::{Signed, ToPrimitive, Zero};
 pub enum Integer {
     /// A value that fits in a machine word.
     Small(i64),
-    /// A value that does not fit in `i64`.
-    Big(BigInt),
+    /// A value that does not fit in `i64` (boxed, so that an `Integer` is two words: vectors of
+    /// small integers, the common case, take half the memory).
+    Big(Box<BigInt>),
 }
 
 impl Integer {
@@ -32,7 +33,7 @@ impl Integer {
     fn from_big(b: BigInt) -> Integer {
         match b.to_i64() {
             Some(s) => Integer::Small(s),
-            None => Integer::Big(b),
+            None => Integer::Big(Box::new(b)),
         }
     }
 
@@ -40,7 +41,7 @@ impl Integer {
     pub fn to_bigint(&self) -> BigInt {
         match self {
             Integer::Small(s) => BigInt::from(*s),
-            Integer::Big(b) => b.clone(),
+            Integer::Big(b) => (**b).clone(),
         }
     }
 
@@ -115,7 +116,7 @@ impl Integer {
     pub fn is_odd(&self) -> bool {
         match self {
             Integer::Small(x) => x & 1 == 1,
-            Integer::Big(b) => num_integer::Integer::is_odd(b),
+            Integer::Big(b) => num_integer::Integer::is_odd(&**b),
         }
     }
 
@@ -179,7 +180,7 @@ impl From<usize> for Integer {
     fn from(v: usize) -> Self {
         match i64::try_from(v) {
             Ok(s) => Integer::Small(s),
-            Err(_) => Integer::Big(BigInt::from(v)),
+            Err(_) => Integer::Big(Box::new(BigInt::from(v))),
         }
     }
 }
@@ -194,7 +195,7 @@ impl From<&BigInt> for Integer {
     fn from(v: &BigInt) -> Self {
         match v.to_i64() {
             Some(s) => Integer::Small(s),
-            None => Integer::Big(v.clone()),
+            None => Integer::Big(Box::new(v.clone())),
         }
     }
 }
@@ -279,7 +280,7 @@ impl Neg for &Integer {
                 Some(r) => Integer::Small(r),
                 None => Integer::from_big(-BigInt::from(*a)),
             },
-            Integer::Big(b) => Integer::from_big(-b),
+            Integer::Big(b) => Integer::from_big(-&**b),
         }
     }
 }

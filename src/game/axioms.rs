@@ -208,11 +208,13 @@ fn triangular_functional(moves: &[Vector], d: usize, reversed: bool) -> Option<V
     for &i in &order {
         let mut value = Integer::ONE;
         for g in &ending[i] {
-            // ℓ_i·γ_i + Σ_{j before i} ℓ_j γ_j ≥ 1: ℓ_i ≥ ⌈(1 − rest)/γ_i⌉.
-            let rest = order
-                .iter()
-                .take_while(|&&j| j != i)
-                .fold(Integer::ZERO, |acc, &j| &acc + &(&ell[j] * &g.0[j]));
+            // ℓ_i·γ_i + Σ_{j before i} ℓ_j γ_j ≥ 1: ℓ_i ≥ ⌈(1 − rest)/γ_i⌉. (Every other
+            // nonzero entry of γ comes before i in this order, so it is the sum over them.)
+            let rest =
+                g.0.iter()
+                    .enumerate()
+                    .filter(|(j, x)| *j != i && !x.is_zero())
+                    .fold(Integer::ZERO, |acc, (j, x)| &acc + &(&ell[j] * x));
             let need = &Integer::ONE - &rest;
             let q = need.div_floor(&g.0[i]).expect("γ_i > 0");
             let need_i = if &q * &g.0[i] == need {

@@ -40,11 +40,7 @@ impl RuleSet {
                     index: i + 1,
                 });
             }
-            let hash = {
-                use std::hash::{BuildHasher, BuildHasherDefault};
-                BuildHasherDefault::<std::collections::hash_map::DefaultHasher>::default()
-                    .hash_one(&m)
-            };
+            let hash = sparse_hash(&m);
             let same = seen.entry(hash).or_default();
             if !same.iter().any(|&k| kept[k] == m) {
                 same.push(kept.len());
@@ -115,6 +111,21 @@ impl fmt::Display for RuleSet {
         }
         write!(f, "])")
     }
+}
+
+/// A quick hash of a move from its nonzero entries (moves of heap games in high dimension are
+/// mostly zeros); repeats are then confirmed by comparing the moves.
+fn sparse_hash(m: &Vector) -> u64 {
+    let mut h: u64 = 0x9e37_79b9_7f4a_7c15;
+    for (i, x) in m.0.iter().enumerate() {
+        if x.is_zero() {
+            continue;
+        }
+        let v = x.to_i64().unwrap_or(i64::MIN) as u64;
+        h = (h ^ (i as u64)).wrapping_mul(0x1000_0000_01b3);
+        h = (h ^ v).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(29);
+    }
+    h
 }
 
 #[cfg(test)]
