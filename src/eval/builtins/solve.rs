@@ -36,6 +36,16 @@ pub(super) fn solve_error(e: SolveError, span: Span) -> EvalError {
     }
 }
 
+/// [`solve_error`] for a single-position query (`outcome`, `winning_moves`, `grundy(G, p)`):
+/// when the positions below p are too many, say what would work instead.
+fn position_error(e: SolveError, span: Span) -> EvalError {
+    match e {
+        SolveError::TooLarge { .. } => EvalError::new("lg::eval::too_large", e.to_string(), span, "too large")
+            .with_help("the positions below this one do not fit in memory: solve a region around the positions of interest (`solve(G, 20)`) and ask the solution, or stratify the game and test membership"),
+        e => solve_error(e, span),
+    }
+}
+
 pub(super) fn game_arg(a: &Args, i: usize) -> Result<Rc<LatticeGame>, EvalError> {
     match a.value(i) {
         Value::Game(g) => Ok(g.clone()),
@@ -293,7 +303,9 @@ fn outcome(interp: &mut Interpreter, a: &mut Args) -> R {
             if solver.explored() > 20_000_000 {
                 interp.solvers.retain(|(g, _)| g != &*game);
             }
-            result.map(outcome_name).map_err(|e| solve_error(e, a.span))
+            result
+                .map(outcome_name)
+                .map_err(|e| position_error(e, a.span))
         }
     }
 }
@@ -329,7 +341,7 @@ fn winning_moves(interp: &mut Interpreter, a: &mut Args) -> R {
     let mut moves = Vec::new();
     for (m, r) in solver.options(&q) {
         let o = with_progress(solver, "winning moves", |s| s.outcome(&r));
-        if o.map_err(|e| solve_error(e, span))? == Outcome::P {
+        if o.map_err(|e| position_error(e, span))? == Outcome::P {
             moves.push(Value::vector(Vector::from_i64s(&m)));
         }
     }
@@ -362,7 +374,7 @@ pub(super) fn grundy_of_position(interp: &mut Interpreter, a: &mut Args) -> R {
     match with_progress(solver, "grundy", |s| s.grundy(&q)) {
         Ok(Some(v)) => Ok(Value::int(v as i64)),
         Ok(None) => Err(not_on_board()),
-        Err(e) => Err(solve_error(e, span)),
+        Err(e) => Err(position_error(e, span)),
     }
 }
 

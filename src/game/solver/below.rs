@@ -175,7 +175,7 @@ impl MemoSolver {
     fn too_large(&self) -> SolveError {
         SolveError::TooLarge {
             detail: format!(
-                "more than {} positions lie below this position (about {} MiB to hold them); solve a region instead, or give a heap game in normal play, whose outcomes come from Grundy values",
+                "more than {} positions lie below this position (about {} MiB to hold them)",
                 self.limit,
                 (self.limit as u64 * self.bytes_per_position()) >> 20
             ),
