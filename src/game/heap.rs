@@ -44,6 +44,14 @@ pub enum HeapError {
         /// The memory budget in MiB.
         budget_mib: u64,
     },
+    /// The heaps up to n may have too many options to list.
+    #[error("the heaps up to size {heap} may already have more than {limit} options in all, too many to list")]
+    TooManyOptions {
+        /// The heap at which the bound passed the limit.
+        heap: usize,
+        /// The limit.
+        limit: u128,
+    },
     /// No heap size up to n has a move.
     #[error("no heap of size at most {0} has a move, so the game has no positions with moves")]
     NoMoves(usize),
@@ -69,6 +77,22 @@ impl HeapGame {
                 .map(|h| if h == 0 { vec![] } else { code.options(h) })
                 .collect(),
         }
+    }
+
+    /// [`HeapGame::from_code`], refused with [`HeapError::TooManyOptions`] before listing them
+    /// when the heaps up to n could have more than `max_options` options in all (codes such as
+    /// `{2+}.0` have exponentially many).
+    pub fn from_code_within(
+        code: &HeapCode,
+        n: usize,
+        max_options: u128,
+    ) -> Result<HeapGame, HeapError> {
+        code.option_bound(n, max_options)
+            .map_err(|heap| HeapError::TooManyOptions {
+                heap,
+                limit: max_options,
+            })?;
+        Ok(HeapGame::from_code(code, n))
     }
 
     /// The game given by explicit rules (h, parts): a heap of size h may become the heaps `parts`.

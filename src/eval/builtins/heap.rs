@@ -24,6 +24,8 @@ fn heap_error(e: HeapError, span: Span) -> EvalError {
         HeapError::BadCode(_) => EvalError::new("lg::eval::heap_code", e.to_string(), span, "not a heap code"),
         HeapError::BadRule { .. } => EvalError::new("lg::eval::heap", e.to_string(), span, "not a heap move")
             .with_help("a rule (h, [a, b]) replaces a heap of size h by heaps a and b with a + b < h"),
+        HeapError::TooManyOptions { .. } => EvalError::new("lg::eval::too_large", e.to_string(), span, "too many options")
+            .with_help("ask for fewer heap sizes; `grundy(code, n)` computes values without listing the options"),
         HeapError::TooLarge { .. } => EvalError::new("lg::eval::too_large", e.to_string(), span, "too large")
             .with_help("ask for fewer heap sizes; `grundy(code, n)` computes the values of much larger heaps without the lattice game"),
         HeapError::NoMoves(_) => EvalError::new("lg::eval::heap", e.to_string(), span, "no moves")
@@ -148,7 +150,8 @@ fn rules_arg(
 fn octal(interp: &mut Interpreter, a: &mut Args) -> R {
     let code = code_arg(interp, a, 0)?;
     let n = a.int_in(1, 1, MAX_HEAP, "the largest heap size")? as usize;
-    HeapGame::from_code(&code, n)
+    HeapGame::from_code_within(&code, n, MAX_OPTIONS)
+        .map_err(|e| heap_error(e, a.span))?
         .lattice_game_within(play_arg(a)?, super::solve::memory_budget())
         .map(|g| Value::Game(Rc::new(g)))
         .map_err(|e| heap_error(e, a.span))
@@ -157,7 +160,9 @@ fn octal(interp: &mut Interpreter, a: &mut Args) -> R {
 fn heap_sizes(interp: &mut Interpreter, a: &mut Args) -> R {
     let code = code_arg(interp, a, 0)?;
     let n = a.int_in(1, 1, MAX_HEAP, "the largest heap size")? as usize;
-    let kept = HeapGame::from_code(&code, n).kept_sizes();
+    let kept = HeapGame::from_code_within(&code, n, MAX_OPTIONS)
+        .map_err(|e| heap_error(e, a.span))?
+        .kept_sizes();
     Ok(Value::list(
         kept.into_iter().map(|h| Value::int(h as i64)).collect(),
     ))
@@ -172,6 +177,9 @@ fn heap_game(interp: &mut Interpreter, a: &mut Args) -> R {
 }
 
 /// The largest heap size `grundy` accepts for a code (its values cost O(n²) time, O(n) memory).
+/// The most options (lists of heaps) `octal` and `heap_sizes` list for a code.
+pub(super) const MAX_OPTIONS: u128 = 20_000_000;
+
 pub(super) const MAX_GRUNDY_HEAP: i64 = 1_000_000;
 
 fn grundy(interp: &mut Interpreter, a: &mut Args) -> R {

@@ -405,6 +405,18 @@ impl<'a> HeapPositions<'a> {
                 positions: self.memo.len(),
             });
         }
+        if let Some(&h) = pos.last() {
+            // The largest heap has the most options; refuse a heap whose options alone are too
+            // many to list (codes such as `{2+}.0`).
+            if !self.heap_options.contains_key(&h)
+                && self.code.option_bound(h, self.limit as u128).is_err()
+            {
+                return Err(MisereError::TooLarge {
+                    heap,
+                    limit: self.limit,
+                });
+            }
+        }
         let mut opts = Vec::new();
         let mut i = 0;
         while i < pos.len() {

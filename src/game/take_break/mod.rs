@@ -143,6 +143,42 @@ impl HeapCode {
             .collect()
     }
 
+    /// An upper bound on the number of options of the heaps 1..=n together, or the first heap
+    /// at which the running total passes `limit` (so that listing them can be refused before it
+    /// starts). A heap h has at most (number of nonzero digits d_j, j ≤ h) × (partitions of h
+    /// into at most R parts) options, R the largest count allowed (h for `{k+}`); the partition
+    /// numbers p(m, r) = p(m − 1, r − 1) + p(m − r, r) are built row by row up to where the bound
+    /// stops.
+    pub fn option_bound(&self, n: usize, limit: u128) -> Result<u128, usize> {
+        let largest = (0..=n)
+            .map_while(|j| self.digit(j))
+            .try_fold(0usize, |acc, d| d.largest_count().map(|c| acc.max(c)));
+        let mut rows: Vec<Vec<u128>> = vec![vec![1]]; // rows[m][r] = p(m, r), r ≤ min(m, R)
+        let (mut nonzero, mut total) = (0u128, 0u128);
+        for h in 0..=n {
+            if self.digit(h).is_some_and(|d| !d.is_zero()) {
+                nonzero += 1;
+            }
+            if h == 0 {
+                continue;
+            }
+            let cap = largest.map_or(h, |r| r.min(h));
+            let mut row = vec![0u128; cap + 1];
+            for (r, slot) in row.iter_mut().enumerate().skip(1) {
+                let a = rows[h - 1].get(r - 1).copied().unwrap_or(0);
+                let b = rows[h - r].get(r).copied().unwrap_or(0);
+                *slot = a.saturating_add(b);
+            }
+            let partitions = row.iter().fold(0u128, |x, y| x.saturating_add(*y));
+            rows.push(row);
+            total = total.saturating_add(nonzero.saturating_mul(partitions.saturating_add(1)));
+            if total > limit {
+                return Err(h);
+            }
+        }
+        Ok(total)
+    }
+
     /// Every option of a heap of size h, as the nondecreasing list of the heaps left (without
     /// repeats, and never the heap itself).
     pub fn options(&self, h: usize) -> Vec<Vec<usize>> {

@@ -136,3 +136,24 @@ fn diagnostics_point_at_the_character() {
     // Leading blanks count toward the position.
     assert_eq!(HeapCode::parse("  0.7#").unwrap_err().position, 6);
 }
+
+#[test]
+fn the_option_bound_bounds_the_options() {
+    for c in [
+        "0.77",
+        "0.3F",
+        "4!.0",
+        "8?.0",
+        "0.[3]",
+        "{2+}.0",
+        "0.{1,2,3,4}",
+    ] {
+        let code = code(c);
+        let listed: u128 = (1..=18).map(|h| code.options(h).len() as u128).sum();
+        let bound = code.option_bound(18, u128::MAX).unwrap();
+        assert!(listed <= bound, "{c}: {listed} options, bound {bound}");
+    }
+    // Splitting into any number of heaps has exponentially many options: refused early.
+    assert!(code("{2+}.0").option_bound(200, 1_000_000).is_err());
+    assert!(code("0.77").option_bound(1000, 1_000_000).is_ok());
+}
