@@ -90,42 +90,13 @@ impl MemoSolver {
         if let Some(o) = self.classify(p) {
             return Ok(o);
         }
-        // Depth-first, children before parents: a frame is (position, index of the next move).
-        let mut stack: Vec<(Vec<i64>, usize)> = vec![(p.to_vec(), 0)];
-        let mut steps = 0u64;
-        while let Some((q, i)) = stack.pop() {
-            // The stack grows too (a long descending chain is explored before anything is
-            // memoized), so both count toward the limit, checked with Ctrl-C every 4096 steps.
-            steps += 1;
-            if steps.is_multiple_of(4096) {
-                if crate::interrupt::requested() {
-                    return Err(SolveError::Interrupted);
-                }
-                if let Some(progress) = self.progress.as_mut() {
-                    progress(self.memo.len() + stack.len());
-                }
-                if self.memo.len() + stack.len() > self.limit {
-                    return Err(self.too_large());
-                }
-            }
-            if self.memo.contains_key(&q) {
-                continue;
-            }
-            if i < self.moves.len() {
-                let r: Vec<i64> = q.iter().zip(&self.moves[i]).map(|(a, b)| a - b).collect();
-                let pending = self.on_board(&r) && !self.memo.contains_key(&r);
-                stack.push((q, i + 1));
-                if pending {
-                    stack.push((r, 0));
-                }
-                continue;
-            }
-            let is_p = !self.moves.iter().any(|m| {
-                let r: Vec<i64> = q.iter().zip(m).map(|(a, b)| a - b).collect();
-                self.memo.get(&r) == Some(&true)
-            });
-            self.memo.insert(q, is_p);
-        }
+        // P exactly when no option is P.
+        let mut memo = std::mem::take(&mut self.memo);
+        let walked = self.explore(p, &mut memo, |mut options| {
+            !Iterator::any(&mut options, |v| v == Some(true))
+        });
+        self.memo = memo;
+        walked?;
         Ok(if self.memo[p] { Outcome::P } else { Outcome::N })
     }
 
@@ -136,6 +107,26 @@ impl MemoSolver {
         if self.classify(p).is_some() {
             return Ok(None);
         }
+        let mut values = std::mem::take(&mut self.values);
+        let walked = self.explore(p, &mut values, |options| {
+            crate::game::grundy::mex(Iterator::flatten(options))
+        });
+        self.values = values;
+        walked?;
+        Ok(Some(self.values[p]))
+    }
+
+    /// Fills `table` for p and every position below it on the board, children before parents:
+    /// `value` gets, for each move, the value of that option (`None` when it is off the board).
+    /// The stack grows too (a long descending chain is explored before anything is stored), so
+    /// both count toward the limit, checked with Ctrl-C and progress every 4096 steps.
+    fn explore<V: Copy>(
+        &mut self,
+        p: &[i64],
+        table: &mut HashMap<Vec<i64>, V>,
+        value: impl Fn(&mut dyn Iterator<Item = Option<V>>) -> V,
+    ) -> Result<(), SolveError> {
+        // A frame is (position, index of the next move).
         let mut stack: Vec<(Vec<i64>, usize)> = vec![(p.to_vec(), 0)];
         let mut steps = 0u64;
         while let Some((q, i)) = stack.pop() {
@@ -145,31 +136,31 @@ impl MemoSolver {
                     return Err(SolveError::Interrupted);
                 }
                 if let Some(progress) = self.progress.as_mut() {
-                    progress(self.values.len() + stack.len());
+                    progress(table.len() + stack.len());
                 }
-                if self.values.len() + stack.len() > self.limit {
+                if table.len() + stack.len() > self.limit {
                     return Err(self.too_large());
                 }
             }
-            if self.values.contains_key(&q) {
+            if table.contains_key(&q) {
                 continue;
             }
             if i < self.moves.len() {
                 let r: Vec<i64> = q.iter().zip(&self.moves[i]).map(|(a, b)| a - b).collect();
-                let pending = self.on_board(&r) && !self.values.contains_key(&r);
+                let pending = self.on_board(&r) && !table.contains_key(&r);
                 stack.push((q, i + 1));
                 if pending {
                     stack.push((r, 0));
                 }
                 continue;
             }
-            let mex = crate::game::grundy::mex(self.moves.iter().filter_map(|m| {
+            let v = value(&mut self.moves.iter().map(|m| {
                 let r: Vec<i64> = q.iter().zip(m).map(|(a, b)| a - b).collect();
-                self.values.get(&r).copied()
+                table.get(&r).copied()
             }));
-            self.values.insert(q, mex);
+            table.insert(q, v);
         }
-        Ok(Some(self.values[p]))
+        Ok(())
     }
 
     fn too_large(&self) -> SolveError {
