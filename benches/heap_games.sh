@@ -27,6 +27,10 @@ for n in 100 200 300; do
     run "octal(\"0.77\", $n) (n(n+1)/2 moves in dimension $n)" "let G = octal(\"0.77\", $n)"
 done
 run "octal(\"0.77\", 1000) (500500 moves in dimension 1000)" 'let G = octal("0.77", 1000)'
+run "octal(\"0.77\", 2000) (2001000 moves in dimension 2000)" 'let G = octal("0.77", 2000)'
+run "misère octal(\"0.77\", 1000) + outcome of heaps 3, 5, 7" '
+let G = octal("0.77", 1000, play: "misere")
+print(outcome(G, heap(1000, 3) + heap(1000, 5) + heap(1000, 7)))'
 run "game(nim(40), normal_play(nim(40)))" 'let G = game(nim(40), normal_play(nim(40)))'
 run "outcome + winning_moves + grundy, 10^6 heaps (0.77, n=40)" '
 let G = octal("0.77", 40)

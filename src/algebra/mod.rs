@@ -20,6 +20,7 @@ mod module;
 pub mod polyhedral;
 mod polyhedron;
 mod semigroup;
+pub mod sparse_vector;
 mod stratification;
 pub mod stratified_set;
 #[cfg(test)]
@@ -33,6 +34,7 @@ pub use matrix::Matrix;
 pub use module::AffineModule;
 pub use polyhedron::Polyhedron;
 pub use semigroup::AffineSemigroup;
+pub use sparse_vector::SparseVector;
 pub use stratification::Stratification;
 pub use stratified_set::StratifiedSet;
 pub use vector::Vector;

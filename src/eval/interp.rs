@@ -691,7 +691,11 @@ pub(crate) fn iterate(v: &Value, span: Span) -> Result<Vec<Value>, EvalError> {
         Value::List(items) | Value::Set(items) | Value::Tuple(items) => items.to_vec(),
         Value::Vector(v) => v.0.iter().cloned().map(Value::Int).collect(),
         Value::Matrix(m) => m.columns().into_iter().map(Value::vector).collect(),
-        Value::RuleSet(r) => r.moves().iter().cloned().map(Value::vector).collect(),
+        Value::RuleSet(r) => super::builtins::dense_moves(r, span)?
+            .iter()
+            .cloned()
+            .map(Value::vector)
+            .collect(),
         Value::Str(s) => s.chars().map(|c| Value::str(&c.to_string())).collect(),
         Value::Solution(s) => super::builtins::solution_p_positions(s),
         other => return Err(EvalError::new(

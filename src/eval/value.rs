@@ -219,8 +219,8 @@ impl Value {
             Value::Polyhedron(p) => format!("polyhedron in R^{}", p.dim()),
             Value::RuleSet(r) => format!(
                 "rule set of {} move{} in Z^{}",
-                r.moves().len(),
-                plural(r.moves().len()),
+                r.len(),
+                plural(r.len()),
                 r.dim()
             ),
             Value::Board(b) => format!("board in Z^{}", b.dim()),

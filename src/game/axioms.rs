@@ -19,7 +19,7 @@ use std::fmt;
 use super::{GameBoard, RuleSet};
 use crate::algebra::lp::positive_functional;
 use crate::algebra::polyhedral::{polyhedron_data, ConeData};
-use crate::algebra::{AlgebraError, Integer, Vector};
+use crate::algebra::{AlgebraError, Integer, SparseVector, Vector};
 
 /// Evidence that Γ is a rule set for C.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -162,62 +162,89 @@ pub fn check_axioms(
 ///   Example 2.5, with a heap's size squared as a valid bound).
 pub fn orthant_certificate(rules: &RuleSet) -> Option<RuleSetCertificate> {
     let d = rules.dim();
-    let moves = rules.moves();
-    // One pass: a move with its only positive entry at i serves the ray e_i (one with none
-    // would serve every ray).
-    let mut serving: Vec<Option<&Vector>> = vec![None; d];
-    for g in moves {
-        let mut positive = g.0.iter().enumerate().filter(|(_, x)| x.signum() > 0);
-        match (positive.next(), positive.next()) {
-            (None, _) => serving.iter_mut().for_each(|s| *s = s.or(Some(g))),
-            (Some((i, _)), None) => serving[i] = serving[i].or(Some(g)),
-            _ => {}
-        }
-    }
-    let mut tangent_moves = Vec::with_capacity(d);
-    for (i, g) in serving.into_iter().enumerate() {
-        tangent_moves.push((Vector::unit(d, i), g?.clone()));
-    }
-    let functional = [false, true]
+    let (serving, functional) = orthant_witness(rules)?;
+    let moves = rules.sparse_moves();
+    let tangent_moves = serving
         .into_iter()
-        .find_map(|reversed| triangular_functional(moves, d, reversed))?;
+        .enumerate()
+        .map(|(i, k)| (Vector::unit(d, i), moves[k].to_dense(d)))
+        .collect();
     Some(RuleSetCertificate {
         functional,
         tangent_moves,
     })
 }
 
+/// The functional ℓ of [`orthant_certificate`] alone.
+pub fn orthant_certificate_functional(rules: &RuleSet) -> Option<Vector> {
+    orthant_witness(rules).map(|(_, l)| l)
+}
+
+/// Whether [`orthant_certificate`] finds a certificate, without writing its d dense tangent moves
+/// (what declaring a game needs: time and memory linear in the nonzero entries of the moves).
+pub fn orthant_axioms_hold(rules: &RuleSet) -> bool {
+    orthant_witness(rules).is_some()
+}
+
+/// The index of a move serving each ray e_i, and the functional ℓ, of [`orthant_certificate`].
+fn orthant_witness(rules: &RuleSet) -> Option<(Vec<usize>, Vector)> {
+    let d = rules.dim();
+    let moves = rules.sparse_moves();
+    // One pass: a move with its only positive entry at i serves the ray e_i (one with none
+    // would serve every ray).
+    let mut serving: Vec<Option<usize>> = vec![None; d];
+    let mut serves_all: Option<usize> = None;
+    for (k, g) in moves.iter().enumerate() {
+        let mut positive = g.entries().iter().filter(|(_, x)| x.signum() > 0);
+        match (positive.next(), positive.next()) {
+            (None, _) => serves_all = serves_all.or(Some(k)),
+            (Some((i, _)), None) => serving[*i] = serving[*i].or(Some(k)),
+            _ => {}
+        }
+    }
+    let serving = serving
+        .into_iter()
+        .map(|s| s.or(serves_all))
+        .collect::<Option<Vec<usize>>>()?;
+    let functional = [false, true]
+        .into_iter()
+        .find_map(|reversed| triangular_functional(moves, d, reversed))?;
+    Some((serving, functional))
+}
+
 /// The greedy functional of [`orthant_certificate`], coordinates taken from the first
 /// (or, `reversed`, from the last); `None` when some move's leading entry is not positive.
-fn triangular_functional(moves: &[Vector], d: usize, reversed: bool) -> Option<Vector> {
-    let order: Vec<usize> = if reversed {
-        (0..d).rev().collect()
-    } else {
-        (0..d).collect()
-    };
+fn triangular_functional(moves: &[SparseVector], d: usize, reversed: bool) -> Option<Vector> {
+    // Position of a coordinate in the order the functional is built in.
+    let rank = |i: usize| if reversed { d - 1 - i } else { i };
     // The moves whose last nonzero entry, in this order, is at coordinate i.
-    let mut ending: Vec<Vec<&Vector>> = vec![Vec::new(); d];
+    let mut ending: Vec<Vec<&SparseVector>> = vec![Vec::new(); d];
     for g in moves {
-        let top = order.iter().rev().find(|&&i| !g.0[i].is_zero())?;
-        if g.0[*top].signum() <= 0 {
+        let (top, x) = g.entries().iter().max_by_key(|(i, _)| rank(*i))?;
+        if x.signum() <= 0 {
             return None;
         }
         ending[*top].push(g);
     }
     let mut ell = vec![Integer::ZERO; d];
-    for &i in &order {
+    for r in 0..d {
+        let i = if reversed { d - 1 - r } else { r };
         let mut value = Integer::ONE;
         for g in &ending[i] {
             // ℓ_i·γ_i + Σ_{j before i} ℓ_j γ_j ≥ 1: ℓ_i ≥ ⌈(1 − rest)/γ_i⌉. (Every other
             // nonzero entry of γ comes before i in this order, so it is the sum over them.)
-            let rest =
-                g.0.iter()
-                    .enumerate()
-                    .filter(|(j, x)| *j != i && !x.is_zero())
-                    .fold(Integer::ZERO, |acc, (j, x)| &acc + &(&ell[j] * x));
+            let mut rest = Integer::ZERO;
+            let mut top = Integer::ZERO;
+            for (j, x) in g.entries() {
+                if *j == i {
+                    top = x.clone();
+                } else {
+                    rest = &rest + &(&ell[*j] * x);
+                }
+            }
             let need = &Integer::ONE - &rest;
-            let q = need.div_floor(&g.0[i]).expect("γ_i > 0");
-            let need_i = if &q * &g.0[i] == need {
+            let q = need.div_floor(&top).expect("γ_i > 0");
+            let need_i = if &q * &top == need {
                 q
             } else {
                 &q + &Integer::ONE
@@ -234,9 +261,13 @@ fn triangular_functional(moves: &[Vector], d: usize, reversed: bool) -> Option<V
 /// The Erratum's squarefree condition (its Proposition 1, part 3): every move has at most one
 /// positive entry, and that entry is 1.
 pub fn is_squarefree(rules: &RuleSet) -> bool {
-    rules.moves().iter().all(|g| {
-        let positive: Vec<&Integer> = g.0.iter().filter(|x| x.signum() > 0).collect();
-        positive.len() <= 1 && positive.iter().all(|x| **x == Integer::ONE)
+    rules.sparse_moves().iter().all(|g| {
+        let mut positive = g.entries().iter().filter(|(_, x)| x.signum() > 0);
+        match (positive.next(), positive.next()) {
+            (None, _) => true,
+            (Some((_, x)), None) => *x == Integer::ONE,
+            _ => false,
+        }
     })
 }
 
@@ -244,21 +275,23 @@ pub fn is_squarefree(rules: &RuleSet) -> bool {
 /// every move is 1.
 pub fn is_weakly_squarefree(rules: &RuleSet) -> bool {
     rules
-        .moves()
+        .sparse_moves()
         .iter()
-        .all(|g| g.0.iter().max() == Some(&Integer::ONE))
+        .all(|g| g.entries().iter().map(|(_, x)| x).max() == Some(&Integer::ONE))
 }
 
 /// [GM09] Example 2.5: a heap rule set has every nonzero entry negative except the last nonzero
 /// entry of each move, which is 1.
 pub fn is_heap_ruleset(rules: &RuleSet) -> bool {
-    rules.moves().iter().all(|g| {
-        let nonzero: Vec<&Integer> = g.0.iter().filter(|x| !x.is_zero()).collect();
-        match nonzero.split_last() {
-            Some((last, rest)) => **last == Integer::ONE && rest.iter().all(|x| x.signum() < 0),
+    rules
+        .sparse_moves()
+        .iter()
+        .all(|g| match g.entries().split_last() {
+            Some(((_, last), rest)) => {
+                *last == Integer::ONE && rest.iter().all(|(_, x)| x.signum() < 0)
+            }
             None => false,
-        }
-    })
+        })
 }
 
 #[cfg(test)]

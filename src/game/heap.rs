@@ -14,7 +14,7 @@ use std::collections::BTreeSet;
 pub use super::take_break::{CodeError, HeapCode};
 
 use super::{GameBoard, GameError, LatticeGame, RuleSet};
-use crate::algebra::Vector;
+use crate::algebra::{Integer, SparseVector};
 
 /// What can go wrong with a heap game.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -30,8 +30,8 @@ pub enum HeapError {
         /// The parts.
         parts: Vec<usize>,
     },
-    /// The lattice game would not fit in memory: its moves are dense vectors of dimension d.
-    #[error("the lattice game of heaps up to {n} has {moves} moves in dimension {dim}, which need about {need_mib} MiB as vectors, more than the {budget_mib} MiB available")]
+    /// The lattice game would not fit in memory.
+    #[error("the lattice game of heaps up to {n} has {moves} moves in dimension {dim}, which need about {need_mib} MiB, more than the {budget_mib} MiB available")]
     TooLarge {
         /// The largest heap size.
         n: usize,
@@ -152,9 +152,15 @@ impl HeapGame {
             return Err(HeapError::NoMoves(self.n));
         }
         let moves: usize = kept.iter().map(|&h| self.options[h].len()).sum();
-        // Each move is d integers, built once and kept once by the rule set.
-        let per_move = (d * std::mem::size_of::<crate::algebra::Integer>() + 24) as u64;
-        let need = (moves as u64).saturating_mul(per_move).saturating_mul(2);
+        // Each move is kept by its nonzero entries (at most one per heap plus the one taken from),
+        // with the rule set's table of seen moves beside it.
+        let entry = std::mem::size_of::<(usize, crate::algebra::Integer)>() as u64;
+        let need: u64 = kept
+            .iter()
+            .flat_map(|&h| self.options[h].iter())
+            .map(|parts| (parts.len() as u64 + 1) * entry + 64)
+            .sum::<u64>()
+            .saturating_mul(2);
         if need > max_bytes {
             return Err(HeapError::TooLarge {
                 n: self.n,
@@ -164,23 +170,27 @@ impl HeapGame {
                 budget_mib: max_bytes >> 20,
             });
         }
-        let coordinate = |h: usize| kept.iter().position(|&k| k == h);
-        let mut moves = Vec::new();
+        let mut coordinate: Vec<Option<usize>> = vec![None; self.n + 1];
+        for (i, &h) in kept.iter().enumerate() {
+            coordinate[h] = Some(i);
+        }
+        let mut moves = Vec::with_capacity(moves);
         for &h in &kept {
             for parts in &self.options[h] {
-                let mut v = vec![0i64; d];
-                v[coordinate(h).expect("kept")] += 1;
-                for &p in parts {
-                    if let Some(i) = coordinate(p) {
-                        v[i] -= 1;
-                    }
-                }
-                if v.iter().any(|&x| x != 0) {
-                    moves.push(Vector::from_i64s(&v));
+                let mut entries = vec![(coordinate[h].expect("kept"), Integer::ONE)];
+                entries.extend(
+                    parts
+                        .iter()
+                        .filter_map(|&p| coordinate[p])
+                        .map(|i| (i, Integer::from(-1))),
+                );
+                let m = SparseVector::from_entries(entries);
+                if !m.is_zero() {
+                    moves.push(m);
                 }
             }
         }
-        let rules = RuleSet::new(moves)?;
+        let rules = RuleSet::from_sparse(d, moves)?;
         let board = if misere {
             GameBoard::misere(d)?
         } else {
@@ -318,6 +328,70 @@ mod tests {
             other => panic!("{other:?}"),
         }
         assert!(game.lattice_game_within(false, 1 << 30).is_ok());
+    }
+
+    /// Kayles with heaps up to 400 (80,200 moves in dimension 400) is built from its moves'
+    /// nonzero entries in a few megabytes (as dense vectors it would take 500 MB), and single
+    /// positions of its misère game are solved in that dimension, as an independent recursion
+    /// over multisets of heaps says.
+    #[test]
+    fn big_heap_games_are_kept_sparse_and_solved_in_misere_play() {
+        let game = HeapGame::from_code(&HeapCode::parse("0.77").unwrap(), 400);
+        let misere = game.lattice_game_within(true, 64 << 20).unwrap();
+        assert_eq!((misere.dim(), misere.rules().len()), (400, 80_200));
+        assert!(misere.rules().dense_bytes() > 480 << 20);
+        // Misère Kayles by recursion: a position (sorted heaps) is P when it has options and
+        // every option is N; with no option the player to move has won (N).
+        fn brute(
+            heaps: Vec<usize>,
+            memo: &mut std::collections::HashMap<Vec<usize>, bool>,
+        ) -> bool {
+            if let Some(&p) = memo.get(&heaps) {
+                return p;
+            }
+            let mut options = Vec::new();
+            for (i, &h) in heaps.iter().enumerate() {
+                for take in 1..=2.min(h) {
+                    for left in 0..=h - take {
+                        let right = h - take - left;
+                        if left > right {
+                            continue;
+                        }
+                        let mut q = heaps.clone();
+                        q.remove(i);
+                        q.extend([left, right].into_iter().filter(|&x| x > 0));
+                        q.sort();
+                        options.push(q);
+                    }
+                }
+            }
+            let p = !options.is_empty() && options.into_iter().all(|q| !brute(q, memo));
+            memo.insert(heaps, p);
+            p
+        }
+        let mut memo = std::collections::HashMap::new();
+        let mut solver = MemoSolver::new(&misere).unwrap();
+        for a in 1..=9usize {
+            for b in a..=9 {
+                for c in [0, 1, 2, 5] {
+                    let mut heaps = vec![a, b];
+                    let mut p = vec![0i64; 400];
+                    p[a - 1] += 1;
+                    p[b - 1] += 1;
+                    if c > 0 {
+                        heaps.push(c);
+                        p[c - 1] += 1;
+                    }
+                    heaps.sort();
+                    let want = if brute(heaps.clone(), &mut memo) {
+                        Outcome::P
+                    } else {
+                        Outcome::N
+                    };
+                    assert_eq!(solver.outcome(&p).unwrap(), want, "{heaps:?}");
+                }
+            }
+        }
     }
 
     #[test]

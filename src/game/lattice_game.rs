@@ -33,7 +33,7 @@ impl LatticeGame {
             board.polyhedron(),
             crate::algebra::Polyhedron::Cone(crate::algebra::Cone::Orthant(_))
         );
-        if !(on_orthant && super::axioms::orthant_certificate(&rules).is_some()) {
+        if !(on_orthant && super::axioms::orthant_axioms_hold(&rules)) {
             let cone = super::axioms::recession_cone(&board)?;
             super::axioms::check_axioms(&rules, &cone).map_err(GameError::NotARuleSet)?;
         }

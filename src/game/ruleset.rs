@@ -2,17 +2,24 @@
 //! The moves keep the order in which they were given (papers list them as matrix columns);
 //! two rule sets are equal when they hold the same moves.
 
+use std::collections::HashSet;
 use std::fmt;
 use std::hash::{Hash, Hasher};
+use std::sync::OnceLock;
 
 use super::GameError;
-use crate::algebra::{Matrix, Vector};
+use crate::algebra::{Matrix, SparseVector, Vector};
 
 /// A finite set of nonzero moves in one Z^d.
+///
+/// Moves are kept by their nonzero entries; the dense vectors are built the first time
+/// [`RuleSet::moves`] is asked for (a heap game of a thousand heap sizes has half a million moves
+/// with at most three nonzero entries each, which as dense vectors would need gigabytes).
 #[derive(Clone, Debug)]
 pub struct RuleSet {
     dim: usize,
-    moves: Vec<Vector>,
+    sparse: Vec<SparseVector>,
+    dense: OnceLock<Vec<Vector>>,
 }
 
 impl RuleSet {
@@ -23,8 +30,8 @@ impl RuleSet {
             return Err(crate::algebra::AlgebraError::ZeroDimension.into());
         }
         let mut kept: Vec<Vector> = Vec::with_capacity(moves.len());
-        // Repeats are found by hash (indices of kept moves per hash), without cloning moves.
-        let mut seen: std::collections::HashMap<u64, Vec<usize>> = std::collections::HashMap::new();
+        let mut sparse: Vec<SparseVector> = Vec::with_capacity(moves.len());
+        let mut seen: HashSet<SparseVector> = HashSet::with_capacity(moves.len());
         for (i, m) in moves.into_iter().enumerate() {
             if m.dim() != dim {
                 return Err(crate::algebra::AlgebraError::DimensionMismatch {
@@ -40,14 +47,54 @@ impl RuleSet {
                     index: i + 1,
                 });
             }
-            let hash = sparse_hash(&m);
-            let same = seen.entry(hash).or_default();
-            if !same.iter().any(|&k| kept[k] == m) {
-                same.push(kept.len());
+            let s = SparseVector::from_dense(&m);
+            if seen.insert(s.clone()) {
+                sparse.push(s);
                 kept.push(m);
             }
         }
-        Ok(RuleSet { dim, moves: kept })
+        Ok(RuleSet {
+            dim,
+            sparse,
+            dense: OnceLock::from(kept),
+        })
+    }
+
+    /// Γ ⊂ Z^d from moves given by their nonzero entries (every coordinate below `dim`): nonempty,
+    /// no zero vector; repeated moves are kept once. Nothing of size d·|Γ| is allocated.
+    pub fn from_sparse(dim: usize, moves: Vec<SparseVector>) -> Result<RuleSet, GameError> {
+        if moves.is_empty() {
+            return Err(GameError::NoMoves);
+        }
+        if dim == 0 {
+            return Err(crate::algebra::AlgebraError::ZeroDimension.into());
+        }
+        let mut sparse: Vec<SparseVector> = Vec::with_capacity(moves.len());
+        let mut seen: HashSet<&SparseVector> = HashSet::with_capacity(moves.len());
+        for (i, m) in moves.iter().enumerate() {
+            if let Some(last) = m.last_coordinate().filter(|&c| c >= dim) {
+                return Err(crate::algebra::AlgebraError::DimensionMismatch {
+                    what: format!("move number {} of the rule set", i + 1),
+                    expected: dim,
+                    found: last + 1,
+                }
+                .into());
+            }
+            if m.is_zero() {
+                return Err(GameError::ZeroMove {
+                    vector: Vector::zero(dim),
+                    index: i + 1,
+                });
+            }
+            if seen.insert(m) {
+                sparse.push(m.clone());
+            }
+        }
+        Ok(RuleSet {
+            dim,
+            sparse,
+            dense: OnceLock::new(),
+        })
     }
 
     /// Γ from the columns of a matrix, as the papers write rule sets.
@@ -60,13 +107,36 @@ impl RuleSet {
         self.dim
     }
 
-    /// The moves, in the order given.
-    pub fn moves(&self) -> &[Vector] {
-        &self.moves
+    /// The number of moves |Γ|.
+    pub fn len(&self) -> usize {
+        self.sparse.len()
     }
 
-    fn sorted(&self) -> Vec<&Vector> {
-        let mut v: Vec<&Vector> = self.moves.iter().collect();
+    /// Whether Γ is empty (never, for a rule set that was built).
+    pub fn is_empty(&self) -> bool {
+        self.sparse.is_empty()
+    }
+
+    /// The moves as dense vectors, in the order given (built on first use: d·|Γ| integers).
+    pub fn moves(&self) -> &[Vector] {
+        self.dense
+            .get_or_init(|| self.sparse.iter().map(|m| m.to_dense(self.dim)).collect())
+    }
+
+    /// The moves by their nonzero entries, in the order given.
+    pub fn sparse_moves(&self) -> &[SparseVector] {
+        &self.sparse
+    }
+
+    /// Bytes the dense vectors of [`RuleSet::moves`] take (to refuse what would not fit).
+    pub fn dense_bytes(&self) -> u64 {
+        (self.sparse.len() as u64)
+            .saturating_mul(self.dim as u64)
+            .saturating_mul(std::mem::size_of::<crate::algebra::Integer>() as u64)
+    }
+
+    fn sorted(&self) -> Vec<&SparseVector> {
+        let mut v: Vec<&SparseVector> = self.sparse.iter().collect();
         v.sort();
         v
     }
@@ -74,7 +144,7 @@ impl RuleSet {
 
 impl PartialEq for RuleSet {
     fn eq(&self, other: &Self) -> bool {
-        self.dim == other.dim && self.sorted() == other.sorted()
+        self.dim == other.dim && self.len() == other.len() && self.sorted() == other.sorted()
     }
 }
 
@@ -101,31 +171,34 @@ impl Hash for RuleSet {
 
 impl fmt::Display for RuleSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // A list keeps the order the moves were given in when the text is read back.
+        // A list keeps the order the moves were given in when the text is read back. Each move is
+        // written from its entries, without building the dense vector.
         write!(f, "ruleset([")?;
-        for (i, m) in self.moves.iter().enumerate() {
+        for (i, m) in self.sparse.iter().enumerate() {
             if i > 0 {
                 write!(f, ", ")?;
             }
-            write!(f, "{m}")?;
+            write!(f, "(")?;
+            let mut entries = m.entries().iter().peekable();
+            for j in 0..self.dim {
+                if j > 0 {
+                    write!(f, ", ")?;
+                }
+                match entries.peek() {
+                    Some((k, x)) if *k == j => {
+                        write!(f, "{x}")?;
+                        entries.next();
+                    }
+                    _ => write!(f, "0")?,
+                }
+            }
+            if self.dim == 1 {
+                write!(f, ",")?;
+            }
+            write!(f, ")")?;
         }
         write!(f, "])")
     }
-}
-
-/// A quick hash of a move from its nonzero entries (moves of heap games in high dimension are
-/// mostly zeros); repeats are then confirmed by comparing the moves.
-fn sparse_hash(m: &Vector) -> u64 {
-    let mut h: u64 = 0x9e37_79b9_7f4a_7c15;
-    for (i, x) in m.0.iter().enumerate() {
-        if x.is_zero() {
-            continue;
-        }
-        let v = x.to_i64().unwrap_or(i64::MIN) as u64;
-        h = (h ^ (i as u64)).wrapping_mul(0x1000_0000_01b3);
-        h = (h ^ v).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(29);
-    }
-    h
 }
 
 #[cfg(test)]

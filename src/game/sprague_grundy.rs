@@ -9,7 +9,7 @@
 
 use super::axioms::is_heap_ruleset;
 use super::LatticeGame;
-use crate::algebra::{Cone, Integer, Polyhedron, Vector};
+use crate::algebra::{Cone, Integer, Polyhedron, SparseVector, Vector};
 
 /// The values g(i) of the heap types of a heap game in normal play on the orthant; `None` when
 /// the game is not one (another board, defeated positions, or not a heap rule set).
@@ -22,21 +22,20 @@ pub fn heap_type_values(game: &LatticeGame) -> Option<Vec<u64>> {
         return None;
     }
     let d = game.dim();
-    let mut by_top: Vec<Vec<&Vector>> = vec![Vec::new(); d];
-    for g in game.rules().moves() {
-        let top = g.0.iter().rposition(|x| !x.is_zero())?;
-        by_top[top].push(g);
+    let mut by_top: Vec<Vec<&SparseVector>> = vec![Vec::new(); d];
+    for g in game.rules().sparse_moves() {
+        by_top[g.last_coordinate()?].push(g);
     }
     let mut values: Vec<u64> = Vec::with_capacity(d);
     for moves in &by_top {
         let mut seen: Vec<u64> = moves
             .iter()
             .map(|g| {
-                values
+                // Entries before the top, whose values are known by now.
+                g.entries()
                     .iter()
-                    .zip(&g.0)
-                    .filter(|(_, c)| c.is_odd())
-                    .fold(0, |x, (v, _)| x ^ v)
+                    .filter(|(j, c)| *j < values.len() && c.is_odd())
+                    .fold(0, |x, (j, _)| x ^ values[*j])
             })
             .collect();
         values.push(crate::game::grundy::mex(seen.drain(..)));
@@ -60,25 +59,26 @@ pub fn winning_heap_moves(game: &LatticeGame, values: &[u64], p: &Vector) -> Vec
     if total == 0 {
         return Vec::new();
     }
+    let d = game.dim();
     game.rules()
-        .moves()
+        .sparse_moves()
         .iter()
         .filter(|g| {
-            let Some(top) = g.0.iter().rposition(|x| !x.is_zero()) else {
+            let Some(top) = g.last_coordinate() else {
                 return false;
             };
             if p.0[top] < Integer::ONE {
                 return false;
             }
             // The move flips the parity of every coordinate where γ is odd.
-            let change = values
+            let change = g
+                .entries()
                 .iter()
-                .zip(&g.0)
                 .filter(|(_, c)| c.is_odd())
-                .fold(0, |x, (v, _)| x ^ v);
+                .fold(0, |x, (j, _)| x ^ values[*j]);
             total ^ change == 0
         })
-        .cloned()
+        .map(|g| g.to_dense(d))
         .collect()
 }
 

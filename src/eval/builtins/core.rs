@@ -284,7 +284,7 @@ fn len(_: &mut Interpreter, a: &mut Args) -> R {
         Value::Vector(v) => v.dim(),
         Value::Str(s) => s.chars().count(),
         Value::Matrix(m) => m.ncols(),
-        Value::RuleSet(r) => r.moves().len(),
+        Value::RuleSet(r) => r.len(),
         Value::Stratification(s) => s.pieces().len(),
         Value::StratifiedSet(s) if s.is_empty() => 0,
         v @ Value::StratifiedSet(_) => {

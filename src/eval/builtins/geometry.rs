@@ -507,7 +507,7 @@ fn check_ruleset(_: &mut Interpreter, a: &mut Args) -> R {
 
 fn index(_: &mut Interpreter, a: &mut Args) -> R {
     let (d, gens) = match a.value(0) {
-        Value::RuleSet(r) => (r.dim(), r.moves().to_vec()),
+        Value::RuleSet(r) => (r.dim(), super::dense_moves(r, a.span(0))?.to_vec()),
         _ => vectors_of(a, 0)?,
     };
     Lattice::generated_by(d, &gens).index().map(Value::Int).ok_or_else(|| {

@@ -307,13 +307,37 @@ fn first_line(s: &str) -> &str {
     s.lines().next().unwrap_or("")
 }
 
+/// The moves of a rule set as dense vectors, refused before they are written out when they (and
+/// the values made of them) would not fit in memory: a heap game of a thousand heap sizes keeps
+/// half a million moves by their nonzero entries, which as vectors take gigabytes.
+pub(crate) fn dense_moves(r: &crate::game::RuleSet, span: Span) -> Result<&[Vector], EvalError> {
+    let need = r.dense_bytes().saturating_mul(3);
+    let budget = solve::memory_budget();
+    if need > budget {
+        return Err(EvalError::new(
+            "lg::eval::too_large",
+            format!(
+                "the {} moves of this rule set, as vectors in Z^{}, would take about {} MiB, more than the {} MiB available",
+                r.len(),
+                r.dim(),
+                need >> 20,
+                budget >> 20
+            ),
+            span,
+            "too many moves to list",
+        )
+        .with_help("ask about positions instead (`outcome`, `winning_moves`, `grundy`, `p in rules(G)`), or build the game with fewer heap sizes"));
+    }
+    Ok(r.moves())
+}
+
 /// Reads a value as a collection of integer vectors: a vector, a set or list of vectors, the
 /// columns of a matrix (as in the papers), or the moves of a rule set.
 pub fn as_vectors(v: &Value, what: &str, span: Span) -> Result<Vec<Vector>, EvalError> {
     match v {
         Value::Vector(x) => Ok(vec![(**x).clone()]),
         Value::Matrix(m) => Ok(m.columns()),
-        Value::RuleSet(r) => Ok(r.moves().to_vec()),
+        Value::RuleSet(r) => Ok(dense_moves(r, span)?.to_vec()),
         Value::Set(items) | Value::List(items) => {
             let mut out = Vec::with_capacity(items.len());
             for x in items.iter() {
@@ -357,7 +381,8 @@ pub fn contains(
             other => Err(EvalError::type_error("what is looked for in a string", "a string", other.type_name(), espan)),
         },
         Value::Matrix(m) => Ok(matches!(element, Value::Vector(v) if m.columns().contains(v))),
-        Value::RuleSet(r) => Ok(matches!(element, Value::Vector(v) if r.moves().contains(v))),
+        Value::RuleSet(r) => Ok(matches!(element, Value::Vector(v)
+            if v.dim() == r.dim() && r.sparse_moves().contains(&crate::algebra::SparseVector::from_dense(v)))),
         Value::Cone(_) | Value::Polyhedron(_) => {
             let Value::Vector(p) = element else {
                 return Err(EvalError::type_error("a point of a cone or polyhedron", "an integer vector", element.type_name(), espan));

@@ -239,7 +239,11 @@ pub(super) fn register(r: &mut Vec<Builtin>) {
         func: |_, a| {
             let rules = rules_of(a, 0)?;
             Ok(Value::list(
-                rules.moves().iter().cloned().map(Value::vector).collect(),
+                super::dense_moves(&rules, a.span(0))?
+                    .iter()
+                    .cloned()
+                    .map(Value::vector)
+                    .collect(),
             ))
         },
     });

@@ -438,8 +438,18 @@ fn complexity(_: &mut Interpreter, a: &mut Args) -> R {
         Value::Genfunc(g) => return Ok(Value::Int(g.f.complexity())),
         Value::Game(g) => {
             // [GM11] Definition 2.4: d(m + n) + the entries of Γ and of the defeated generators.
-            let (moves, defeated) = (g.rules().moves(), g.board().defeated());
-            (g.dim() * (moves.len() + defeated.len())) as u64 + bits(moves) + bits(defeated)
+            // The entries of Γ from its nonzero ones (each zero entry counts as a zero's bits).
+            let (rules, defeated) = (g.rules(), g.board().defeated());
+            let nonzero: Vec<&Integer> = rules
+                .sparse_moves()
+                .iter()
+                .flat_map(|m| m.entries().iter().map(|(_, x)| x))
+                .collect();
+            let zeros = (g.dim() * rules.len() - nonzero.len()) as u64;
+            (g.dim() * (rules.len() + defeated.len())) as u64
+                + nonzero.iter().map(|x| x.bits()).sum::<u64>()
+                + zeros * Integer::ZERO.bits()
+                + bits(defeated)
         }
         Value::Semigroup(s) => (s.dim() * s.generators().len()) as u64 + bits(s.generators()),
         Value::Module(m) => modules_complexity(std::slice::from_ref(&**m)),

@@ -6,13 +6,12 @@
 //! cannot overflow the call stack. It is also the straightforward baseline the benchmarks compare
 //! the row solver with.
 
-use std::collections::HashMap;
-
 use super::defeated::{defeated_ideal, satisfies, Defeated};
 use super::layout::{to_machine, Inequality};
+use super::position_hash::PositionMap;
 use super::{functional, machine, Outcome, SolveError};
 use crate::algebra::polyhedral::integer_inequalities;
-use crate::algebra::Vector;
+use crate::algebra::{Cone, Polyhedron, SparseVector, Vector};
 use crate::game::LatticeGame;
 
 /// The most positions a single-position query explores before giving up.
@@ -20,11 +19,17 @@ pub const MAX_EXPLORED: usize = 50_000_000;
 
 /// Outcomes of positions of one game, memoized.
 pub struct MemoSolver {
-    system: Vec<Inequality>,
-    moves: Vec<Vec<i64>>,
+    /// The inequalities of Π; `None` for the orthant (every coordinate ≥ 0).
+    system: Option<Vec<Inequality>>,
+    dim: usize,
+    /// The moves by their nonzero entries (heap games in high dimension have a few each).
+    moves: Vec<Vec<(usize, i64)>>,
     defeated: Defeated,
-    memo: HashMap<Vec<i64>, bool>,
-    values: HashMap<Vec<i64>, u64>,
+    memo: PositionMap<bool>,
+    values: PositionMap<u64>,
+    /// The moves tried from a position ([`MemoSolver::next_move`]): group 0, then group i + 1
+    /// when q_i > 0.
+    groups: Vec<Vec<usize>>,
     limit: usize,
     progress: Option<Box<dyn FnMut(usize)>>,
 }
@@ -32,18 +37,50 @@ pub struct MemoSolver {
 impl MemoSolver {
     /// A solver for `game` (computes the defeated ideal once).
     pub fn new(game: &LatticeGame) -> Result<MemoSolver, SolveError> {
-        let ell = functional(game, None)?;
+        let on_orthant = matches!(
+            game.board().polyhedron(),
+            Polyhedron::Cone(Cone::Orthant(_))
+        );
+        // Any ℓ positive on Γ and C bounds the walk that finds D, and D does not depend on it:
+        // on the orthant the linear-time certificate of the axioms gives one without an LP.
+        let ell = match on_orthant
+            .then(|| crate::game::axioms::orthant_certificate_functional(game.rules()))
+            .flatten()
+        {
+            Some(l) => machine(&l)?,
+            None => functional(game, None)?,
+        };
+        let system = if on_orthant {
+            None
+        } else {
+            Some(to_machine(&integer_inequalities(
+                game.board().polyhedron(),
+            )?)?)
+        };
+        let moves: Vec<Vec<(usize, i64)>> = game
+            .rules()
+            .sparse_moves()
+            .iter()
+            .map(machine_entries)
+            .collect::<Result<_, _>>()?;
+        let groups = if on_orthant {
+            let mut groups = vec![Vec::new(); game.dim() + 1];
+            for (k, m) in moves.iter().enumerate() {
+                let first_positive = m.iter().find(|e| e.1 > 0).map_or(0, |e| e.0 + 1);
+                groups[first_positive].push(k);
+            }
+            groups
+        } else {
+            vec![(0..moves.len()).collect()]
+        };
         Ok(MemoSolver {
-            system: to_machine(&integer_inequalities(game.board().polyhedron())?)?,
-            moves: game
-                .rules()
-                .moves()
-                .iter()
-                .map(machine)
-                .collect::<Result<_, _>>()?,
+            system,
+            dim: game.dim(),
+            moves,
+            groups,
             defeated: defeated_ideal(game, &ell)?,
-            memo: HashMap::new(),
-            values: HashMap::new(),
+            memo: PositionMap::default(),
+            values: PositionMap::default(),
             limit: MAX_EXPLORED,
             progress: None,
         })
@@ -57,7 +94,11 @@ impl MemoSolver {
 
     /// What kind of lattice point p is, ignoring P/N.
     fn classify(&self, p: &[i64]) -> Option<Outcome> {
-        if !satisfies(&self.system, p) {
+        let in_polyhedron = match &self.system {
+            Some(system) => satisfies(system, p),
+            None => p.iter().all(|&x| x >= 0),
+        };
+        if !in_polyhedron {
             Some(Outcome::OffBoard)
         } else if self.defeated.contains(p) {
             Some(Outcome::Defeated)
@@ -76,10 +117,11 @@ impl MemoSolver {
         self.moves
             .iter()
             .map(|m| {
-                (
-                    m.clone(),
-                    p.iter().zip(m).map(|(a, b)| a - b).collect::<Vec<i64>>(),
-                )
+                let mut dense = vec![0; self.dim];
+                for &(i, x) in m {
+                    dense[i] = x;
+                }
+                (dense, minus(p, m))
             })
             .filter(|(_, q)| self.on_board(q))
             .collect()
@@ -123,13 +165,18 @@ impl MemoSolver {
     fn explore<V: Copy>(
         &mut self,
         p: &[i64],
-        table: &mut HashMap<Vec<i64>, V>,
+        table: &mut PositionMap<V>,
         value: impl Fn(&mut dyn Iterator<Item = Option<V>>) -> V,
     ) -> Result<(), SolveError> {
-        // A frame is (position, index of the next move).
-        let mut stack: Vec<(Vec<i64>, usize)> = vec![(p.to_vec(), 0)];
+        if table.contains_key(p) {
+            return Ok(());
+        }
+        // A frame is a position and where its walk through the moves stands; every position on
+        // the stack is missing from the table (a child is pushed only when it is missing, and
+        // the stack is a chain of strictly decreasing weight).
+        let mut stack: Vec<(Vec<i64>, MoveCursor)> = vec![(p.to_vec(), MoveCursor::default())];
         let mut steps = 0u64;
-        while let Some((q, i)) = stack.pop() {
+        while let Some((q, mut cursor)) = stack.pop() {
             steps += 1;
             if steps.is_multiple_of(4096) {
                 if crate::interrupt::requested() {
@@ -142,25 +189,45 @@ impl MemoSolver {
                     return Err(self.too_large());
                 }
             }
-            if table.contains_key(&q) {
-                continue;
-            }
-            if i < self.moves.len() {
-                let r: Vec<i64> = q.iter().zip(&self.moves[i]).map(|(a, b)| a - b).collect();
-                let pending = self.on_board(&r) && !table.contains_key(&r);
-                stack.push((q, i + 1));
-                if pending {
-                    stack.push((r, 0));
+            let mut child = None;
+            while let Some(k) = self.next_move(&q, &mut cursor) {
+                let r = minus(&q, &self.moves[k]);
+                if self.on_board(&r) && !table.contains_key(&r) {
+                    child = Some(r);
+                    break;
                 }
+            }
+            if let Some(r) = child {
+                stack.push((q, cursor));
+                stack.push((r, MoveCursor::default()));
                 continue;
             }
-            let v = value(&mut self.moves.iter().map(|m| {
-                let r: Vec<i64> = q.iter().zip(m).map(|(a, b)| a - b).collect();
-                table.get(&r).copied()
-            }));
+            // Every option on the board is in the table; moves never tried lead off the orthant.
+            let mut all = MoveCursor::default();
+            let mut options = std::iter::from_fn(|| {
+                let k = self.next_move(&q, &mut all)?;
+                Some(table.get(&minus(&q, &self.moves[k])).copied())
+            });
+            let v = value(&mut options);
             table.insert(q, v);
         }
         Ok(())
+    }
+
+    /// The next move to try from q: every move off the orthant; on it, the moves without a
+    /// positive entry and then, for each coordinate i with q_i > 0, the moves whose first
+    /// positive entry is at i (no other move can stay on the orthant).
+    fn next_move(&self, q: &[i64], cursor: &mut MoveCursor) -> Option<usize> {
+        loop {
+            let group = self.groups.get(cursor.group)?;
+            let active = cursor.group == 0 || q[cursor.group - 1] > 0;
+            if active && cursor.index < group.len() {
+                cursor.index += 1;
+                return Some(group[cursor.index - 1]);
+            }
+            cursor.group += 1;
+            cursor.index = 0;
+        }
     }
 
     fn too_large(&self) -> SolveError {
@@ -175,7 +242,7 @@ impl MemoSolver {
 
     /// Memory per explored position: the key, the map's entry and a stack frame.
     pub fn bytes_per_position(&self) -> u64 {
-        let d = self.moves.first().map_or(1, Vec::len) as u64;
+        let d = self.dim as u64;
         2 * (8 * d + 24) + 16
     }
 
@@ -188,6 +255,30 @@ impl MemoSolver {
     pub fn explored(&self) -> usize {
         self.memo.len() + self.values.len()
     }
+}
+
+/// Where the walk through the moves from one position stands ([`MemoSolver::next_move`]).
+#[derive(Clone, Copy, Debug, Default)]
+struct MoveCursor {
+    group: usize,
+    index: usize,
+}
+
+/// p − γ for a move γ given by its nonzero entries.
+fn minus(p: &[i64], m: &[(usize, i64)]) -> Vec<i64> {
+    let mut q = p.to_vec();
+    for &(i, x) in m {
+        q[i] -= x;
+    }
+    q
+}
+
+/// A move's nonzero entries in machine integers within the solver's coordinate range.
+fn machine_entries(m: &SparseVector) -> Result<Vec<(usize, i64)>, SolveError> {
+    let values = machine(&Vector(
+        m.entries().iter().map(|(_, x)| x.clone()).collect(),
+    ))?;
+    Ok(m.entries().iter().map(|(i, _)| *i).zip(values).collect())
 }
 
 /// The outcome of one position of a game.

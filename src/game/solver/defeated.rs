@@ -111,6 +111,47 @@ pub fn defeated_ideal(game: &LatticeGame, ell: &[i64]) -> Result<Defeated, Solve
         .min()
         .and_then(|m| m.to_i128())
         .unwrap_or(0);
+    // Every move lowers ℓ by at least its least weight; when that already takes each generator
+    // below min_Π ℓ, the ideal is the generators on Λ (misère play on the orthant, D = {0}),
+    // found without the moves as dense vectors or the cone Π + R_+Γ.
+    let least_step = game
+        .rules()
+        .sparse_moves()
+        .iter()
+        .map(|m| {
+            // Entries beyond i64 make the step unknown (0: no shortcut).
+            m.entries().iter().try_fold(0i128, |acc, (i, x)| {
+                Some(acc + x.to_i64()? as i128 * ell[*i] as i128)
+            })
+        })
+        .try_fold(i128::MAX, |least, w| Some(least.min(w?)))
+        .unwrap_or(0);
+    let gens_machine: Vec<Vec<i64>> = gens
+        .iter()
+        .map(|g| {
+            Ok(to_machine(&[(g.clone(), crate::algebra::Integer::ZERO)])?
+                .remove(0)
+                .0)
+        })
+        .collect::<Result<_, SolveError>>()?;
+    let weight = |g: &[i64]| {
+        g.iter()
+            .zip(ell)
+            .map(|(a, b)| *a as i128 * *b as i128)
+            .sum::<i128>()
+    };
+    if least_step > 0
+        && gens_machine
+            .iter()
+            .all(|g| weight(g) - least_step < floor_min)
+    {
+        return Ok(Defeated {
+            points: gens_machine
+                .into_iter()
+                .filter(|q| satisfies(&system, q))
+                .collect(),
+        });
+    }
     let moves: Vec<Vec<i64>> = to_machine(
         &game
             .rules()

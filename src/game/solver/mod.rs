@@ -14,6 +14,7 @@ pub(crate) mod bits;
 mod defeated;
 mod index;
 pub(crate) mod layout;
+mod position_hash;
 mod region;
 mod squarefree;
 pub(crate) mod table;

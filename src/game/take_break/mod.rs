@@ -258,6 +258,16 @@ fn parts_into(
         }
         return go;
     }
+    if r == 1 {
+        // The last part is what is left (the loop below would try every smaller one first).
+        if total < min {
+            return true;
+        }
+        acc.push(total);
+        let go = parts_into(0, 0, total, modifier, acc, f);
+        acc.pop();
+        return go;
+    }
     let mut x = min;
     while x * r <= total {
         acc.push(x);
