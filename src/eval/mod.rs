@@ -10,6 +10,7 @@ mod env;
 mod error;
 mod interp;
 mod ops;
+pub(crate) mod progress;
 pub mod set_value;
 pub mod value;
 

@@ -31,7 +31,13 @@ fn parts(p: &Periodicity) -> Option<(usize, usize, i64)> {
         Periodicity::Proved {
             preperiod, period, ..
         } => Some((preperiod, period, 0)),
-        Periodicity::Apparent {
+        Periodicity::ProvedArithmetic {
+            preperiod,
+            period,
+            saltus,
+            ..
+        }
+        | Periodicity::Apparent {
             preperiod,
             period,
             saltus,
@@ -170,9 +176,11 @@ fn subtraction(_: &mut Interpreter, a: &mut Args) -> R {
     Ok(Value::Str(code.into()))
 }
 
-/// Positions (sums of heaps) `misere_grundy` and `genus` may hold (each a short list of heap
-/// sizes and a few ids; about 100 bytes).
-const MAX_MISERE_POSITIONS: usize = 5_000_000;
+/// The memory `misere_grundy` and `genus` may fill with canonical forms and sums: a quarter of
+/// the solver's budget, at most 4 GiB.
+fn misere_forms_budget() -> usize {
+    (super::solve::memory_budget() / 4).min(4 << 30) as usize
+}
 
 /// The largest heap `misere_grundy` and `genus` accept: the positions below a heap are sums of
 /// smaller heaps, whose number grows like the partitions of n.
@@ -188,7 +196,27 @@ fn misere_forms(
 ) -> R {
     let code = code_arg(interp, a, 0)?;
     let n = a.int_in(1, 0, MAX_MISERE_HEAP, "the largest heap size")? as usize;
-    let mut heaps = crate::game::misere::HeapPositions::new(&code, MAX_MISERE_POSITIONS);
+    // Every option of every heap is summed from the heaps' forms: refuse up front what would
+    // list too many (codes such as `{2+}.0` whose options are the partitions of the heap).
+    if let Err(h) = code.option_bound(n, super::heap::MAX_OPTIONS) {
+        return Err(EvalError::new(
+            "lg::eval::too_large",
+            format!(
+                "the heaps 1..{n} of this code have more than {} options together (the total passes it at heap {h})",
+                super::heap::MAX_OPTIONS
+            ),
+            a.span,
+            "too many options",
+        )
+        .with_help(format!("ask for heaps up to {}", h.saturating_sub(1))));
+    }
+    let mut heaps = crate::game::misere::HeapPositions::new(&code, misere_forms_budget());
+    let mut spinner = crate::eval::progress::Spinner::new();
+    heaps.set_progress(Some(Box::new(move |heap, forms, sums| {
+        spinner.update(|| {
+            format!("misère forms: heap {heap} of {n}, {forms} canonical forms, {sums} sums")
+        })
+    })));
     let mut out = Vec::with_capacity(n + 1);
     for h in 0..=n {
         let id = heaps.heap(h).map_err(|e| {

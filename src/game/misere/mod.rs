@@ -64,6 +64,22 @@ pub struct MisereForms {
     genus: Vec<Option<Vec<u32>>>,
     /// nim_heaps[k] = the id of *k, for the k built so far.
     nim_heaps: Vec<GameId>,
+    /// Canonical forms of sums a + b (a ≤ b) computed so far.
+    sums: HashMap<(GameId, GameId), GameId>,
+    /// Options stored over all forms (each twice: the form's list and the interning key).
+    entries: usize,
+    /// Marks of the candidates one call of [`MisereForms::make`] has tried (`epoch` = tried).
+    stamp: Vec<u32>,
+    epoch: u32,
+}
+
+/// Why a sum of canonical forms was not finished.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SumStop {
+    /// More forms and sums than the limit would be stored.
+    TooLarge,
+    /// Ctrl-C.
+    Interrupted,
 }
 
 fn mex(values: impl IntoIterator<Item = u32>) -> u32 {
@@ -91,6 +107,10 @@ impl MisereForms {
             phylum: Vec::new(),
             genus: Vec::new(),
             nim_heaps: Vec::new(),
+            sums: HashMap::new(),
+            entries: 0,
+            stamp: Vec::new(),
+            epoch: 0,
         };
         let zero = forms.intern(Vec::new());
         forms.nim_heaps.push(zero);
@@ -106,6 +126,55 @@ impl MisereForms {
             self.nim_heaps.push(id);
         }
         self.nim_heaps[k as usize]
+    }
+
+    /// The canonical form of the disjunctive sum a + b. Misère equality is a congruence for
+    /// sums, so this is the canonical game whose options are a′ + b and a + b′ over the canonical
+    /// options a′ of a and b′ of b, computed recursively with every sum remembered. Stops when
+    /// the table would take more than `max_bytes` ([`MisereForms::bytes`]), or on Ctrl-C.
+    pub fn sum(&mut self, a: GameId, b: GameId, max_bytes: usize) -> Result<GameId, SumStop> {
+        let key = (a.min(b), a.max(b));
+        if key.0 == 0 {
+            return Ok(key.1);
+        }
+        if let Some(&s) = self.sums.get(&key) {
+            return Ok(s);
+        }
+        if self.bytes() >= max_bytes {
+            return Err(SumStop::TooLarge);
+        }
+        // A new sum costs a canonical form (options of options), far more than this atomic read.
+        if crate::interrupt::requested() {
+            return Err(SumStop::Interrupted);
+        }
+        let (a, b) = key;
+        let mut opts =
+            Vec::with_capacity(self.options[a as usize].len() + self.options[b as usize].len());
+        // The recursion is as deep as the birthdays of a and b; grow the stack when needed.
+        for x in self.options[a as usize].clone() {
+            opts.push(stacker::maybe_grow(64 * 1024, 1 << 20, || {
+                self.sum(x, b, max_bytes)
+            })?);
+        }
+        for y in self.options[b as usize].clone() {
+            opts.push(stacker::maybe_grow(64 * 1024, 1 << 20, || {
+                self.sum(a, y, max_bytes)
+            })?);
+        }
+        let s = self.make(opts);
+        self.sums.insert(key, s);
+        Ok(s)
+    }
+
+    /// About how many bytes the table holds: per form its two option lists, the values and the
+    /// vectors' headers; per sum a map entry.
+    pub fn bytes(&self) -> usize {
+        self.entries * 8 + self.options.len() * 160 + self.sums.len() * 24
+    }
+
+    /// How many sums of canonical forms are remembered.
+    pub fn sums_len(&self) -> usize {
+        self.sums.len()
     }
 
     /// How many canonical forms are stored.
@@ -126,6 +195,7 @@ impl MisereForms {
         } else {
             mex(opts.iter().map(|&s| self.misere[s as usize]))
         };
+        self.entries += opts.len();
         self.table.insert(opts.clone(), id);
         self.options.push(opts);
         self.normal.push(normal);
@@ -146,29 +216,41 @@ impl MisereForms {
             return 0;
         }
         let is_n = opts.iter().any(|&s| self.misere[s as usize] == 0);
-        let mut candidates: Vec<GameId> = opts
-            .iter()
-            .flat_map(|&s| self.options[s as usize].iter().copied())
-            .collect();
-        candidates.sort_unstable();
-        candidates.dedup();
-        for k in candidates {
-            if k == 0 && !is_n {
-                continue;
-            }
-            let ok = &self.options[k as usize];
-            if !ok.iter().all(|x| opts.binary_search(x).is_ok()) {
-                continue;
-            }
-            let covers = opts
-                .iter()
-                .filter(|s| ok.binary_search(s).is_err())
-                .all(|&s| self.options[s as usize].binary_search(&k).is_ok());
-            if covers {
-                return k;
+        // Each option of an option is a candidate once (marked with this call's stamp rather
+        // than sorted: the options of options of a big form number in the tens of thousands).
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.stamp.iter_mut().for_each(|s| *s = 0);
+            self.epoch = 1;
+        }
+        self.stamp.resize(self.options.len(), 0);
+        for &s in &opts {
+            for &k in &self.options[s as usize] {
+                if self.stamp[k as usize] == self.epoch {
+                    continue;
+                }
+                self.stamp[k as usize] = self.epoch;
+                if k == 0 && !is_n {
+                    continue;
+                }
+                if self.reverses_to(&opts, k) {
+                    return k;
+                }
             }
         }
         self.intern(opts)
+    }
+
+    /// Whether G with the (sorted) canonical options `opts` equals its option's option K: every
+    /// option of K is an option of G, and every other option of G has K as an option.
+    fn reverses_to(&self, opts: &[GameId], k: GameId) -> bool {
+        let ok = &self.options[k as usize];
+        ok.len() <= opts.len()
+            && ok.iter().all(|x| opts.binary_search(x).is_ok())
+            && opts
+                .iter()
+                .filter(|s| ok.binary_search(s).is_err())
+                .all(|&s| self.options[s as usize].binary_search(&k).is_ok())
     }
 
     /// The normal-play nim value g(G).
@@ -341,42 +423,53 @@ fn superscript(digits: &[u32]) -> String {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MisereError {
     /// Ctrl-C or a deadline.
-    #[error("interrupted after {positions} positions")]
+    #[error("interrupted after {positions} canonical forms and sums")]
     Interrupted {
-        /// Positions computed.
+        /// Forms and sums computed.
         positions: usize,
     },
-    /// Too many positions below the heaps asked for.
+    /// Too many canonical forms and sums below the heaps asked for.
     #[error(
-        "more than {limit} positions (sums of heaps) lie below heap {heap}; ask for smaller heaps"
+        "the canonical forms and sums of them needed for heap {heap} take more than {} MiB; ask for smaller heaps", max_bytes >> 20
     )]
     TooLarge {
         /// The heap being computed.
         heap: usize,
-        /// The limit.
-        limit: usize,
+        /// The memory limit in bytes.
+        max_bytes: usize,
     },
 }
 
-/// The canonical misère forms of the positions of a heap game (multisets of heap sizes).
+/// Called with (heap, canonical forms, sums) while a heap is computed.
+pub type FormsProgress = Box<dyn FnMut(usize, usize, usize)>;
+
+/// The canonical misère forms of the single heaps of a heap game. The form of a heap is the
+/// canonical game whose options are the forms of its options, each a sum of smaller heaps, whose
+/// canonical form is computed from the heaps' forms ([`MisereForms::sum`]): positions are never
+/// listed as multisets of heaps, so the work follows the number of distinct forms.
 pub struct HeapPositions<'a> {
     code: &'a crate::game::heap::HeapCode,
     forms: MisereForms,
-    memo: HashMap<Vec<usize>, GameId>,
-    heap_options: HashMap<usize, Vec<Vec<usize>>>,
-    limit: usize,
+    heaps: Vec<GameId>,
+    max_bytes: usize,
+    progress: Option<FormsProgress>,
 }
 
 impl<'a> HeapPositions<'a> {
-    /// The positions of `code`, at most `limit` of them memoized.
-    pub fn new(code: &'a crate::game::heap::HeapCode, limit: usize) -> HeapPositions<'a> {
+    /// The heaps of `code`, with canonical forms and sums stored in at most `max_bytes`.
+    pub fn new(code: &'a crate::game::heap::HeapCode, max_bytes: usize) -> HeapPositions<'a> {
         HeapPositions {
             code,
             forms: MisereForms::new(),
-            memo: HashMap::new(),
-            heap_options: HashMap::new(),
-            limit,
+            heaps: vec![0],
+            max_bytes,
+            progress: None,
         }
+    }
+
+    /// Calls `progress(heap, forms, sums)` every few thousand options of a heap.
+    pub fn set_progress(&mut self, progress: Option<FormsProgress>) {
+        self.progress = progress;
     }
 
     /// The canonical forms table.
@@ -384,61 +477,72 @@ impl<'a> HeapPositions<'a> {
         &mut self.forms
     }
 
-    /// The canonical form of a single heap of size h (heap 0 is the game 0).
+    /// The canonical form of a single heap of size h (heap 0 is the game 0); smaller heaps are
+    /// computed first.
     pub fn heap(&mut self, h: usize) -> Result<GameId, MisereError> {
-        let pos = if h == 0 { Vec::new() } else { vec![h] };
-        self.position(pos, h)
+        while self.heaps.len() <= h {
+            let k = self.heaps.len();
+            let id = self.next_heap(k)?;
+            self.heaps.push(id);
+        }
+        Ok(self.heaps[h])
     }
 
-    fn position(&mut self, pos: Vec<usize>, heap: usize) -> Result<GameId, MisereError> {
-        if let Some(&id) = self.memo.get(&pos) {
-            return Ok(id);
-        }
-        if self.memo.len() >= self.limit {
+    fn next_heap(&mut self, k: usize) -> Result<GameId, MisereError> {
+        let stop = |e: SumStop, forms: &MisereForms| match e {
+            SumStop::TooLarge => MisereError::TooLarge {
+                heap: k,
+                max_bytes: self.max_bytes,
+            },
+            SumStop::Interrupted => MisereError::Interrupted {
+                positions: forms.len() + forms.sums_len(),
+            },
+        };
+        // A heap whose options alone are too many to list (codes such as `{2+}.0`) is refused
+        // before they are listed.
+        if self
+            .code
+            .option_bound(k, (self.max_bytes / 64) as u128)
+            .is_err()
+        {
             return Err(MisereError::TooLarge {
-                heap,
-                limit: self.limit,
+                heap: k,
+                max_bytes: self.max_bytes,
             });
-        }
-        if self.memo.len().is_multiple_of(1024) && crate::interrupt::requested() {
-            return Err(MisereError::Interrupted {
-                positions: self.memo.len(),
-            });
-        }
-        if let Some(&h) = pos.last() {
-            // The largest heap has the most options; refuse a heap whose options alone are too
-            // many to list (codes such as `{2+}.0`).
-            if !self.heap_options.contains_key(&h)
-                && self.code.option_bound(h, self.limit as u128).is_err()
-            {
-                return Err(MisereError::TooLarge {
-                    heap,
-                    limit: self.limit,
-                });
-            }
         }
         let mut opts = Vec::new();
-        let mut i = 0;
-        while i < pos.len() {
-            let h = pos[i];
-            let moves = self
-                .heap_options
-                .entry(h)
-                .or_insert_with(|| self.code.options(h))
-                .clone();
-            for parts in moves {
-                let mut next: Vec<usize> = pos[..i].iter().chain(&pos[i + 1..]).copied().collect();
-                next.extend(parts);
-                next.sort_unstable();
-                opts.push(self.position(next, heap)?);
+        let mut failed = None;
+        let mut seen = 0usize;
+        self.code.for_each_option(k, &mut |parts: &[usize]| {
+            seen += 1;
+            if seen.is_multiple_of(4096) {
+                if crate::interrupt::requested() {
+                    failed = Some(SumStop::Interrupted);
+                    return false;
+                }
+                if let Some(p) = self.progress.as_mut() {
+                    p(k, self.forms.len(), self.forms.sums_len());
+                }
             }
-            // Equal heaps give the same options.
-            while i < pos.len() && pos[i] == h {
-                i += 1;
+            let mut s: GameId = 0;
+            for &p in parts {
+                match self.forms.sum(s, self.heaps[p], self.max_bytes) {
+                    Ok(t) => s = t,
+                    Err(e) => {
+                        failed = Some(e);
+                        return false;
+                    }
+                }
             }
+            opts.push(s);
+            true
+        });
+        if let Some(e) = failed {
+            return Err(stop(e, &self.forms));
         }
-        let id = self.forms.make(opts);
-        self.memo.insert(pos, id);
-        Ok(id)
+        if let Some(p) = self.progress.as_mut() {
+            p(k, self.forms.len(), self.forms.sums_len());
+        }
+        Ok(self.forms.make(opts))
     }
 }

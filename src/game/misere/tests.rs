@@ -46,7 +46,7 @@ fn values_and_genus_sequences_agree_with_brute_force() {
             code: c.clone(),
             memo: Map::new(),
         };
-        let mut heaps = HeapPositions::new(&c, 1_000_000);
+        let mut heaps = HeapPositions::new(&c, 1 << 30);
         for h in 0..=12 {
             let pos: Vec<usize> = if h == 0 { vec![] } else { vec![h] };
             let id = heaps.heap(h).unwrap();

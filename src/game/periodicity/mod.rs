@@ -14,12 +14,18 @@
 //! with the same value. Taking every token (count 0) needs n + p ≤ k, which the range excludes.
 //! With n0 = 0 the theorem is applied from n0 = 1 and G(p) = G(0) is checked as well.
 //!
-//! Codes with modifiers (`!`, `?`, `=`; Grundy's game), with `{k+}` or repeating digits are not
-//! covered: their sequences are only reported as *apparently* periodic (or arithmetic-periodic,
-//! G(n + p) = G(n) + s, the saltus s, as subtraction games with infinite sets are), never proved.
+//! Repeating codes whose digits take without splitting up to some d_m and are 0 or 3 after it
+//! (subtraction games with infinite subtraction sets), and codes whose every digit allows 0 and 1
+//! heaps (Nim), are proved arithmetic-periodic, G(n + p) = G(n) + s, by the arguments of module
+//! `arithmetic`. Other codes (modifiers `!`, `?`, `=` as in Grundy's game, `{k+}`, other
+//! repeating codes, and finite codes with a saltus) are only reported as *apparently* periodic,
+//! never proved.
 
+mod arithmetic;
 #[cfg(test)]
 mod tests;
+
+pub use arithmetic::ArithmeticArgument;
 
 use std::fmt;
 
@@ -41,6 +47,18 @@ pub enum Periodicity {
         parts: usize,
         /// k.
         last_digit: usize,
+    },
+    /// G(n + period) = G(n) + saltus for every n ≥ preperiod, proved for a repeating code by one
+    /// of the arguments of [`ArithmeticArgument`] (module `arithmetic`).
+    ProvedArithmetic {
+        /// The least n0 for this period and saltus.
+        preperiod: usize,
+        /// The period.
+        period: usize,
+        /// The saltus s (0 for plain periodicity).
+        saltus: i64,
+        /// The argument and where it was checked.
+        argument: ArithmeticArgument,
     },
     /// G(n + period) = G(n) + saltus on every heap computed from preperiod on, with at least two
     /// whole periods and a quarter of the values in that tail, but not proved (no theorem
@@ -65,7 +83,10 @@ pub enum Periodicity {
 impl Periodicity {
     /// Whether this is a proof.
     pub fn is_proved(&self) -> bool {
-        matches!(self, Periodicity::Proved { .. })
+        matches!(
+            self,
+            Periodicity::Proved { .. } | Periodicity::ProvedArithmetic { .. }
+        )
     }
 }
 
@@ -124,9 +145,21 @@ pub fn periodicity(code: &HeapCode, g: &[u32]) -> Periodicity {
             p += 1;
         }
     }
-    let reason = match theorem {
+    let mut reason = match theorem {
         Err(why) => why,
         Ok(_) => format!("the values up to heap {n} are too few for the theorem's range"),
+    };
+    if code.is_repeating() {
+        reason = arithmetic::not_covered(code).unwrap_or_else(|| {
+            format!("the values up to heap {n} are too few for the arithmetic-periodicity check")
+        });
+    }
+    let finite_reason = |saltus: i64, reason: String| {
+        if saltus != 0 && !code.is_repeating() {
+            "the octal periodicity theorem proves only saltus 0, and no theorem here covers arithmetic periodicity of a finite code".to_string()
+        } else {
+            reason
+        }
     };
     // The candidate that explains the most values: least n0 + p (then least p), with two whole
     // periods in the tail and the tail at least a quarter of the values (a pattern in the last
@@ -143,12 +176,22 @@ pub fn periodicity(code: &HeapCode, g: &[u32]) -> Periodicity {
         }
         p += 1;
     }
+    if let Some((preperiod, period, saltus)) = best {
+        if let Some(argument) = arithmetic::prove(code, g, preperiod, period, saltus) {
+            return Periodicity::ProvedArithmetic {
+                preperiod,
+                period,
+                saltus,
+                argument,
+            };
+        }
+    }
     match best {
         Some((preperiod, period, saltus)) => Periodicity::Apparent {
             preperiod,
             period,
             saltus,
-            reason,
+            reason: finite_reason(saltus, reason),
         },
         None => Periodicity::NotFound { n },
     }
@@ -170,6 +213,33 @@ impl fmt::Display for Periodicity {
                 (*preperiod).max(1),
                 parts - 1
             ),
+            Periodicity::ProvedArithmetic {
+                preperiod,
+                period,
+                saltus,
+                argument,
+            } => {
+                let what = if *saltus == 0 {
+                    format!("periodic from heap {preperiod} with period {period}")
+                } else {
+                    format!("arithmetic-periodic from heap {preperiod} with period {period} and saltus {saltus} (G(n + {period}) = G(n) + {saltus})")
+                };
+                match argument {
+                    ArithmeticArgument::EveryHeapBelow => write!(
+                        f,
+                        "{what}, proved for every heap size (every smaller heap is an option and no split reaches n, so G(n) = n)"
+                    ),
+                    ArithmeticArgument::Taking {
+                        m,
+                        q,
+                        from,
+                        checked_period,
+                    } => write!(
+                        f,
+                        "{what}, proved for every heap size (digits after d{m} are 0 or 3 with period {q}: the options of heap n + {checked_period} are checked to be the options of n shifted by the saltus, from heap {from})"
+                    ),
+                }
+            }
             Periodicity::Apparent {
                 preperiod,
                 period,

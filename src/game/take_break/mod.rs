@@ -116,6 +116,13 @@ impl HeapCode {
         self.repeat.is_some()
     }
 
+    /// (m, q) for a repeating code: d_{j+q} = d_j for every j > m (the digits after d_m are the
+    /// bracketed ones, repeated); `None` for a finite code.
+    pub fn repeating_tail(&self) -> Option<(usize, usize)> {
+        let r = self.repeat?;
+        Some((r - 1, self.digits.len() - r))
+    }
+
     /// The number of digits written (d0 included), the repeating ones once.
     pub fn written_len(&self) -> usize {
         self.digits.len()
