@@ -43,7 +43,9 @@ total = agree = 0
 for code, want in records.items():
     script = (f'print(grundy("{code}", 20))\nprint(misere_grundy("{code}", 20))\n'
               f'print(genus("{code}", 20))\nlet k = periodicity("{code}", 2000)\n'
-              f'print(if is_proved(k) {{ [preperiod(k), period(k)] }} else {{ [] }})\n')
+              # CGSuite's CheckPeriodicity looks for saltus 0 only: an arithmetic period we prove
+              # (saltus s > 0, e.g. Nim) is compared with its "none".
+              f'print(if is_proved(k) and saltus(k) == 0 {{ [preperiod(k), period(k)] }} else {{ [] }})\n')
     out = subprocess.run([lg, "-"], input=script, capture_output=True, text=True)
     if out.returncode != 0:
         out = subprocess.run([lg, "/dev/stdin"], input=script, capture_output=True, text=True)
