@@ -17,6 +17,7 @@ pub mod linalg;
 pub mod lp;
 mod matrix;
 mod module;
+pub mod monoid;
 pub mod polyhedral;
 mod polyhedron;
 mod semigroup;
