@@ -105,6 +105,8 @@ pub enum Value {
     Verification(Rc<Verification>),
     /// What `periodicity` found: a proof, an apparent period, or none.
     Periodicity(Rc<crate::game::periodicity::Periodicity>),
+    /// A proved misère quotient of a heap game (`misere_quotient`).
+    Quotient(Rc<crate::game::quotient::MisereQuotient>),
 }
 
 /// A rational generating function as the language holds it: the function and its variables.
@@ -204,6 +206,7 @@ impl Value {
             Value::Genfunc(_) => "rational function",
             Value::Verification(_) => "verification",
             Value::Periodicity(_) => "periodicity",
+            Value::Quotient(_) => "misère quotient",
         }
     }
 
@@ -300,6 +303,7 @@ impl Value {
             Value::Genfunc(_) => 19,
             Value::Verification(_) => 20,
             Value::Periodicity(_) => 21,
+            Value::Quotient(_) => 22,
             Value::Function(_) => 18,
         }
     }
@@ -363,6 +367,13 @@ impl Ord for Value {
                 }
             }
             (Value::Verification(a), Value::Verification(b)) => {
+                if a == b {
+                    Ordering::Equal
+                } else {
+                    a.to_string().cmp(&b.to_string())
+                }
+            }
+            (Value::Quotient(a), Value::Quotient(b)) => {
                 if a == b {
                     Ordering::Equal
                 } else {
@@ -466,6 +477,7 @@ impl fmt::Display for Value {
             Value::Genfunc(g) => write!(f, "{g}"),
             Value::Verification(v) => write!(f, "{v}"),
             Value::Periodicity(p) => write!(f, "{p}"),
+            Value::Quotient(q) => write!(f, "{q}"),
             Value::Stratification(s) => write_stratification(f, s),
         }
     }

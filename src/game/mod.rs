@@ -15,6 +15,7 @@ pub mod misere;
 pub mod papers;
 pub mod periodicity;
 pub mod plot;
+pub mod quotient;
 mod ruleset;
 pub mod solver;
 pub mod sprague_grundy;

@@ -14,6 +14,7 @@ mod heap;
 mod heap_values;
 mod members;
 mod objects;
+mod quotients;
 pub(crate) mod sets;
 mod solve;
 
@@ -62,6 +63,7 @@ fn table() -> &'static IndexMap<&'static str, Builtin> {
         finite::register(&mut all);
         heap::register(&mut all);
         heap_values::register(&mut all);
+        quotients::register(&mut all);
         sets::register(&mut all);
         certify::register(&mut all);
         members::register(&mut all);

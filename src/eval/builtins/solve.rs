@@ -272,6 +272,7 @@ fn outcome_name(o: Outcome) -> Value {
 
 fn outcome(interp: &mut Interpreter, a: &mut Args) -> R {
     match a.value(0) {
+        Value::Quotient(q) => super::quotients::outcome_in_quotient(&q.clone(), a),
         Value::Solution(s) => {
             let p = position_arg(a, 1, s.game().dim())?;
             let q = crate::game::solver::machine_or_none(&p);
@@ -576,7 +577,7 @@ pub(super) fn register(r: &mut Vec<Builtin>) {
     });
     r.push(Builtin {
         name: "outcome",
-        signature: "outcome(game or solution, p) -> \"P\" or \"N\"",
+        signature: "outcome(game, solution or quotient, p) -> \"P\" or \"N\"",
         doc: "Whether p is a P-position (the player to move loses) or an N-position. Asked of a game,\n\
               only the positions reachable from p are explored; asked of a solution, it is looked up.\n\
               Lattice points that are defeated or not on the board say \"defeated\" or \"off board\".",

@@ -1,0 +1,152 @@
+use super::*;
+use std::collections::HashMap as Map;
+
+fn quotient(code: &str, n: usize) -> MisereQuotient {
+    misere_quotient(
+        &HeapCode::parse(code).unwrap(),
+        n,
+        QuotientLimits::default(),
+    )
+    .unwrap()
+}
+
+#[test]
+fn misere_nim_has_the_tame_quotients() {
+    // One heap size: ⟨a | a² = 1⟩, P = {a} (an odd number of 1-heaps).
+    let t1 = quotient("0.[3]", 1);
+    assert_eq!(t1.monoid.presentation(&t1.names()), "⟨a | a² = 1⟩");
+    assert_eq!(t1.p_words(), ["a"]);
+    // Heaps up to 2 or 3: T2 = ⟨a, b | a² = 1, b³ = b⟩ of order 6 with P = {a, b²}.
+    for n in 2..=3 {
+        let t2 = quotient("0.[3]", n);
+        assert_eq!(
+            t2.monoid.presentation(&t2.names()),
+            "⟨a, b | a² = 1, b³ = b⟩",
+            "n = {n}"
+        );
+        assert_eq!((t2.order(), t2.p_count()), (6, 2));
+        let mut p = t2.p_words();
+        p.sort();
+        assert_eq!(p, ["a", "b²"]);
+        assert_eq!(t2.word(t2.heaps[1]), "a");
+        assert_eq!(t2.word(t2.heaps[2]), "b");
+    }
+    // Heaps up to 4..7: the nim-sums of positions with a heap ≥ 2 take 8 values, all told apart
+    // (add the heaps of that nim-sum), besides the parity of positions of 1-heaps: T3 of order
+    // 10, with P = {a, b²} (an odd number of 1-heaps; nim-sum 0 with a heap ≥ 2).
+    for n in 4..=7 {
+        let t3 = quotient("0.[3]", n);
+        assert_eq!(
+            t3.monoid.presentation(&t3.names()),
+            "⟨a, b, c | a² = 1, c² = b², b³ = b, b²c = c⟩",
+            "n = {n}"
+        );
+        assert_eq!((t3.order(), t3.p_count()), (10, 2));
+        assert_eq!(t3.word(t3.heaps[4]), "c");
+    }
+}
+
+/// Misère outcomes of sums of heaps by recursion over sorted multisets, independent of the
+/// quotient code: P when there is a move and every option is N.
+fn brute(code: &HeapCode, heaps: Vec<usize>, memo: &mut Map<Vec<usize>, bool>) -> bool {
+    if let Some(&p) = memo.get(&heaps) {
+        return p;
+    }
+    let mut any_move = false;
+    let mut p = true;
+    for i in 0..heaps.len() {
+        for parts in code.options(heaps[i]) {
+            any_move = true;
+            let mut q = heaps.clone();
+            q.remove(i);
+            q.extend(parts);
+            q.sort();
+            if brute(code, q, memo) {
+                p = false;
+            }
+        }
+    }
+    let p = p && any_move;
+    memo.insert(heaps, p);
+    p
+}
+
+#[test]
+fn quotients_predict_every_small_position() {
+    for (code, n) in [
+        ("0.77", 6),
+        ("0.07", 7),
+        ("0.75", 6),
+        ("0.137", 6),
+        ("0.6", 5),
+        ("4.07", 4),
+    ] {
+        let c = HeapCode::parse(code).unwrap();
+        let q = quotient(code, n);
+        let mut memo = Map::new();
+        // Every multiset of at most 5 heaps of sizes 1..n.
+        let mut layer: Vec<Vec<usize>> = vec![vec![]];
+        for _ in 0..5 {
+            let mut next = Vec::new();
+            for g in &layer {
+                let from = g.last().copied().unwrap_or(1);
+                for h in from..=n {
+                    let mut g2 = g.clone();
+                    g2.push(h);
+                    next.push(g2);
+                }
+            }
+            for g in &next {
+                let x = q.image(g).unwrap();
+                assert_eq!(
+                    q.p_portion[x as usize],
+                    brute(&c, g.clone(), &mut memo),
+                    "{code} n = {n}, heaps {g:?}: {q}"
+                );
+            }
+            layer = next;
+        }
+    }
+}
+
+/// The stratification from a quotient holds exactly the P-positions of the misère lattice game:
+/// checked against the independent recursion on every position with counts up to 3.
+#[test]
+fn stratifications_from_quotients_are_the_p_positions() {
+    for (code, n) in [("0.77", 5), ("0.75", 6), ("0.07", 6), ("0.[3]", 3)] {
+        let c = HeapCode::parse(code).unwrap();
+        let q = quotient(code, n);
+        let s = q.stratification(1_000_000).unwrap().unwrap();
+        let d = q.live.len();
+        let mut memo = Map::new();
+        let mut counts = vec![0i64; d];
+        loop {
+            let heaps: Vec<usize> = counts
+                .iter()
+                .enumerate()
+                .flat_map(|(i, &k)| std::iter::repeat_n(q.live[i], k as usize))
+                .collect();
+            let v = crate::algebra::Vector::from_i64s(&counts);
+            let inside = s.pieces().iter().any(|m| {
+                m.offsets()
+                    .iter()
+                    .any(|f| m.semigroup().contains(&v.sub(f)).unwrap())
+            });
+            assert_eq!(
+                inside,
+                brute(&c, heaps.clone(), &mut memo),
+                "{code} at {heaps:?}"
+            );
+            // Next count vector in {0..3}^d.
+            let mut i = 0;
+            while i < d && counts[i] == 3 {
+                counts[i] = 0;
+                i += 1;
+            }
+            if i == d {
+                break;
+            }
+            counts[i] += 1;
+        }
+    }
+}
