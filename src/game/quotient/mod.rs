@@ -366,11 +366,51 @@ pub fn misere_quotient(
         memo: HashMap::new(),
     };
     let mut reason = String::from("no window tried");
+    let mut extra: Vec<Vec<u16>> = Vec::new();
     for window in 1..=limits.max_window {
-        let candidate = candidate(&mut outcomes, &live, n, window, limits.max_elements)?;
-        match prove(&candidate, &options, &live, n, limits.max_states)? {
-            Ok(()) => return Ok(finish(code, n, &candidate, &live)),
-            Err(why) => reason = why,
+        // When adding heaps i and j does not commute on a class, the window merged a position
+        // with one it should not have: a test that tells the two results apart, moved back by
+        // heap j (or i), separates them next time (as in learning an automaton from its
+        // outcomes). A bounded number of such refinements, then a wider window.
+        for _ in 0..=4 * n {
+            let mut tests = window_tests(&live, n, window);
+            tests.extend(extra.iter().cloned());
+            tests.sort();
+            tests.dedup();
+            let candidate = candidate(&mut outcomes, &live, n, &tests, limits.max_elements)?;
+            if let Some((x, i, j)) = non_commuting(&candidate) {
+                let mut p1 = candidate.reps[candidate.act[x][i] as usize].clone();
+                p1[live[j]] += 1;
+                let mut p2 = candidate.reps[candidate.act[x][j] as usize].clone();
+                p2[live[i]] += 1;
+                let mut split = None;
+                for t in &tests {
+                    let plus =
+                        |g: &[u16]| -> Vec<u16> { g.iter().zip(t).map(|(a, b)| a + b).collect() };
+                    if outcomes.is_p(&plus(&p1))? != outcomes.is_p(&plus(&p2))? {
+                        split = Some(t.clone());
+                        break;
+                    }
+                }
+                let t = split.expect("different classes have different signatures");
+                for h in [live[i], live[j]] {
+                    let mut u = t.clone();
+                    u[h] += 1;
+                    extra.push(u);
+                }
+                reason = format!(
+                    "adding heaps {} and {} does not commute on a class",
+                    live[i], live[j]
+                );
+                continue;
+            }
+            match prove(&candidate, &options, &live, n, limits.max_states)? {
+                Ok(()) => return Ok(finish(code, n, &candidate, &live)),
+                Err(why) => {
+                    reason = why;
+                    break;
+                }
+            }
         }
     }
     Err(QuotientError::NotProved {
@@ -381,20 +421,30 @@ pub fn misere_quotient(
 }
 
 /// A candidate: classes with the action of adding each live heap (`act[x][i]` for live heap
-/// `live[i]`) and whether each class's representative is a P-position.
+/// `live[i]`), a representative of each and whether it is a P-position.
 struct Candidate {
+    reps: Vec<Vec<u16>>,
     act: Vec<Vec<Element>>,
     in_p: Vec<bool>,
 }
 
-fn candidate(
-    outcomes: &mut Outcomes,
-    live: &[usize],
-    n: usize,
-    window: usize,
-    max_elements: usize,
-) -> Result<Candidate, QuotientError> {
-    // The test positions: every multiset of at most `window` live heaps.
+/// The first class x and live heaps i < j with x·i·j ≠ x·j·i.
+fn non_commuting(c: &Candidate) -> Option<(usize, usize, usize)> {
+    let k = c.act.first().map_or(0, Vec::len);
+    for x in 0..c.act.len() {
+        for i in 0..k {
+            for j in i + 1..k {
+                if c.act[c.act[x][i] as usize][j] != c.act[c.act[x][j] as usize][i] {
+                    return Some((x, i, j));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Every multiset of at most `window` live heaps, as count vectors.
+fn window_tests(live: &[usize], n: usize, window: usize) -> Vec<Vec<u16>> {
     let mut tests: Vec<Vec<u16>> = vec![vec![0; n + 1]];
     let mut layer = tests.clone();
     for _ in 0..window {
@@ -411,6 +461,16 @@ fn candidate(
         tests.extend(next.iter().cloned());
         layer = next;
     }
+    tests
+}
+
+fn candidate(
+    outcomes: &mut Outcomes,
+    live: &[usize],
+    n: usize,
+    tests: &[Vec<u16>],
+    max_elements: usize,
+) -> Result<Candidate, QuotientError> {
     let signature = |outcomes: &mut Outcomes, g: &[u16]| -> Result<Vec<bool>, QuotientError> {
         tests
             .iter()
@@ -456,7 +516,7 @@ fn candidate(
         .iter()
         .map(|g| outcomes.is_p(g))
         .collect::<Result<_, _>>()?;
-    Ok(Candidate { act, in_p })
+    Ok(Candidate { reps, act, in_p })
 }
 
 /// Checks (C0)–(C2) of the module header; `Ok(Err(reason))` when a check fails.
