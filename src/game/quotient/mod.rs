@@ -80,6 +80,8 @@ pub struct QuotientLimits {
     pub max_states: usize,
     /// The widest window of test positions (in heaps).
     pub max_window: usize,
+    /// The memory misère canonical forms (for outcomes) may take.
+    pub max_form_bytes: usize,
 }
 
 impl Default for QuotientLimits {
@@ -88,6 +90,7 @@ impl Default for QuotientLimits {
             max_elements: 4096,
             max_states: 2_000_000,
             max_window: 6,
+            max_form_bytes: 1 << 30,
         }
     }
 }
@@ -308,44 +311,58 @@ impl MisereQuotient {
     }
 }
 
-/// Misère outcomes of positions (count vectors indexed by heap size), memoized: P when the
-/// position has a move and every option is N.
-struct Outcomes {
-    options: Vec<Vec<Vec<usize>>>,
+/// Misère outcomes of positions (count vectors indexed by heap size): a position is a misère
+/// P-position exactly when the misère nim value of its canonical form is 0, and its canonical
+/// form is the sum of its heaps' forms (`MisereForms::sum`, memoized on pairs of forms, which
+/// collapse far more than positions do).
+struct Outcomes<'a> {
+    heaps: crate::game::misere::HeapPositions<'a>,
+    n: usize,
+    max_bytes: usize,
     memo: HashMap<Vec<u16>, bool>,
 }
 
-impl Outcomes {
+impl Outcomes<'_> {
     fn is_p(&mut self, g: &[u16]) -> Result<bool, QuotientError> {
         if let Some(&p) = self.memo.get(g) {
             return Ok(p);
         }
-        if self.memo.len().is_multiple_of(4096) && crate::interrupt::requested() {
-            return Err(QuotientError::Interrupted {
-                heap: self.options.len() - 1,
-            });
-        }
-        let mut has_move = false;
-        let mut p = true;
-        'heaps: for h in 1..g.len() {
-            if g[h] == 0 {
+        let stop = |e: crate::game::misere::MisereError| match e {
+            crate::game::misere::MisereError::Interrupted { .. } => {
+                QuotientError::Interrupted { heap: 0 }
+            }
+            crate::game::misere::MisereError::TooLarge { max_bytes, .. } => {
+                QuotientError::TooLarge {
+                    heap: 0,
+                    what: "bytes of misère canonical forms",
+                    limit: max_bytes,
+                }
+            }
+        };
+        let mut form = 0;
+        for (h, &c) in g.iter().enumerate().skip(1) {
+            if c == 0 {
                 continue;
             }
-            for k in 0..self.options[h].len() {
-                has_move = true;
-                let mut next = g.to_vec();
-                next[h] -= 1;
-                for &part in &self.options[h][k] {
-                    next[part] += 1;
-                }
-                let option_p = stacker::maybe_grow(64 * 1024, 1 << 20, || self.is_p(&next))?;
-                if option_p {
-                    p = false;
-                    break 'heaps;
-                }
+            let f = self.heaps.heap(h).map_err(stop)?;
+            for _ in 0..c {
+                form = self
+                    .heaps
+                    .forms()
+                    .sum(form, f, self.max_bytes)
+                    .map_err(|e| match e {
+                        crate::game::misere::SumStop::Interrupted => {
+                            QuotientError::Interrupted { heap: self.n }
+                        }
+                        crate::game::misere::SumStop::TooLarge => QuotientError::TooLarge {
+                            heap: self.n,
+                            what: "bytes of misère canonical forms",
+                            limit: self.max_bytes,
+                        },
+                    })?;
             }
         }
-        let p = p && has_move;
+        let p = self.heaps.forms().misere_value(form) == 0;
         self.memo.insert(g.to_vec(), p);
         Ok(p)
     }
@@ -361,8 +378,11 @@ pub fn misere_quotient(
         .map(|h| if h == 0 { Vec::new() } else { code.options(h) })
         .collect();
     let live: Vec<usize> = (1..=n).filter(|&h| !options[h].is_empty()).collect();
+    let max_bytes = limits.max_form_bytes;
     let mut outcomes = Outcomes {
-        options: options.clone(),
+        heaps: crate::game::misere::HeapPositions::new(code, max_bytes),
+        n,
+        max_bytes,
         memo: HashMap::new(),
     };
     let mut reason = String::from("no window tried");
@@ -465,13 +485,13 @@ fn window_tests(live: &[usize], n: usize, window: usize) -> Vec<Vec<u16>> {
 }
 
 fn candidate(
-    outcomes: &mut Outcomes,
+    outcomes: &mut Outcomes<'_>,
     live: &[usize],
     n: usize,
     tests: &[Vec<u16>],
     max_elements: usize,
 ) -> Result<Candidate, QuotientError> {
-    let signature = |outcomes: &mut Outcomes, g: &[u16]| -> Result<Vec<bool>, QuotientError> {
+    let signature = |outcomes: &mut Outcomes<'_>, g: &[u16]| -> Result<Vec<bool>, QuotientError> {
         tests
             .iter()
             .map(|t| {
