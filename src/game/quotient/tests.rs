@@ -150,3 +150,32 @@ fn stratifications_from_quotients_are_the_p_positions() {
         }
     }
 }
+
+/// Quotients of classical games, as an independent Python computation of misère quotients
+/// (written apart from this code, extending the quotient heap by heap) gives them: order, |P|
+/// and the image of every heap.
+#[test]
+fn classical_quotients_agree_with_an_independent_computation() {
+    for (code, n, order, p, images) in [
+        (
+            "0.75",
+            20,
+            8,
+            2,
+            "a b a b c b c b ab² b ab² b ab² b ab² b ab² b ab² b",
+        ),
+        ("0.77", 12, 24, 8, "a b ab a c ab b ab² d b bc e"),
+        ("0.07", 16, 24, 5, "1 a a b 1 ab a a 1 c ab ac b d 1 ad"),
+    ] {
+        let q = quotient(code, n);
+        assert_eq!((q.order(), q.p_count()), (order, p), "{code}: {q}");
+        let words: Vec<String> = (1..=n).map(|h| q.word(q.heaps[h])).collect();
+        assert_eq!(words.join(" "), images, "{code}");
+    }
+    // 0.75 is R8 = ⟨a, b, c | a² = 1, b³ = b, bc = ab, c² = b²⟩ with P = {a, b²}.
+    let r8 = quotient("0.75", 20);
+    assert_eq!(
+        r8.monoid.presentation(&r8.names()),
+        "⟨a, b, c | a² = 1, bc = ab, c² = b², b³ = b⟩"
+    );
+}
