@@ -53,15 +53,38 @@ impl FiniteMonoid {
     pub fn generate<K: Clone + Eq + Hash>(
         identity: K,
         k: usize,
+        act: impl FnMut(&K, usize) -> K,
+        limit: usize,
+    ) -> Result<(FiniteMonoid, Vec<K>), MonoidError> {
+        FiniteMonoid::close(identity, k, act, limit, true)
+    }
+
+    /// [`FiniteMonoid::generate`] over a table already in memory: no limit and no Ctrl-C check
+    /// (re-indexing a monoid that was built must not fail halfway).
+    pub fn regenerate<K: Clone + Eq + Hash>(
+        identity: K,
+        k: usize,
+        act: impl FnMut(&K, usize) -> K,
+    ) -> (FiniteMonoid, Vec<K>) {
+        match FiniteMonoid::close(identity, k, act, usize::MAX, false) {
+            Ok(done) => done,
+            Err(_) => unreachable!("no limit and no interruption check"),
+        }
+    }
+
+    fn close<K: Clone + Eq + Hash>(
+        identity: K,
+        k: usize,
         mut act: impl FnMut(&K, usize) -> K,
         limit: usize,
+        poll: bool,
     ) -> Result<(FiniteMonoid, Vec<K>), MonoidError> {
         let mut keys = vec![identity.clone()];
         let mut index: HashMap<K, Element> = HashMap::from([(identity, 0)]);
         let mut table: Vec<Vec<Element>> = Vec::new();
         let mut next = 0;
         while next < keys.len() {
-            if next % 1024 == 1023 && crate::interrupt::requested() {
+            if poll && next % 1024 == 1023 && crate::interrupt::requested() {
                 return Err(MonoidError::Interrupted);
             }
             let mut row = Vec::with_capacity(k);
@@ -190,9 +213,7 @@ impl FiniteMonoid {
             }
         }
         // Re-index so that every class is reached from the identity in breadth-first order.
-        let (reduced, keys) =
-            FiniteMonoid::generate(0u32, k, |&x, g| act[x as usize][g], usize::MAX)
-                .expect("no limit, no interruption check on a small table");
+        let (reduced, keys) = FiniteMonoid::regenerate(0u32, k, |&x, g| act[x as usize][g]);
         let mut position = vec![0; keys.len()];
         for (i, &c) in keys.iter().enumerate() {
             position[c as usize] = i as Element;

@@ -722,13 +722,9 @@ fn finish(code: &HeapCode, n: usize, c: &Candidate, live: &[usize]) -> MisereQuo
             }
         }
     }
-    let (monoid, keys) = FiniteMonoid::generate(
-        0 as Element,
-        generators.len(),
-        |&x, g| reduced.mul(x, generators[g]),
-        usize::MAX,
-    )
-    .expect("no limit on a reduced table");
+    let (monoid, keys) = FiniteMonoid::regenerate(0 as Element, generators.len(), |&x, g| {
+        reduced.mul(x, generators[g])
+    });
     let mut position = vec![0 as Element; reduced.len()];
     for (i, &x) in keys.iter().enumerate() {
         position[x as usize] = i as Element;
