@@ -124,6 +124,16 @@ impl HeapGame {
         })
     }
 
+    /// The largest heap size n.
+    pub fn max_heap(&self) -> usize {
+        self.n
+    }
+
+    /// The options of heap h (each the list of heaps it leaves); none past n.
+    pub fn heap_options(&self, h: usize) -> &[Vec<usize>] {
+        self.options.get(h).map_or(&[], |o| &o[..])
+    }
+
     /// The heap sizes that have a move, in increasing order: coordinate i stands for the i-th.
     pub fn kept_sizes(&self) -> Vec<usize> {
         (1..=self.n)

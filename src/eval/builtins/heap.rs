@@ -18,7 +18,7 @@ type R = Result<Value, EvalError>;
 /// The largest heap size the builtins accept.
 const MAX_HEAP: i64 = 100_000;
 
-fn heap_error(e: HeapError, span: Span) -> EvalError {
+pub(super) fn heap_error(e: HeapError, span: Span) -> EvalError {
     match e {
         HeapError::Game(e) => game_error(e, span),
         HeapError::BadCode(_) => EvalError::new("lg::eval::heap_code", e.to_string(), span, "not a heap code"),

@@ -6,83 +6,180 @@ use std::rc::Rc;
 use super::heap::code_arg;
 use super::{Args, Builtin};
 use crate::eval::{EvalError, Interpreter, Value};
-use crate::game::quotient::{misere_quotient, MisereQuotient, QuotientError, QuotientLimits};
+use crate::game::heap::HeapGame;
+use crate::game::quotient::{
+    quotients_by_heap, HeapSystem, MisereQuotient, QuotientError, QuotientLimits,
+};
 
 type R = Result<Value, EvalError>;
 
 /// The largest heap bound `misere_quotient` takes.
-const MAX_QUOTIENT_HEAP: i64 = 200;
+const MAX_QUOTIENT_HEAP: i64 = 1000;
+
+/// How far `misere_quotient(code)` goes without a bound when Φ is not proved periodic first.
+const DEFAULT_MAX_HEAP: i64 = 100;
+
+/// The heap game of `misere_quotient`'s first argument, with heaps up to `n`.
+fn heap_system(
+    interp: &mut Interpreter,
+    a: &Args,
+    n: Option<usize>,
+    max_heap: usize,
+) -> Result<HeapSystem, EvalError> {
+    if let Value::Game(g) = a.value(0) {
+        if let Some((_, span)) = a.named("max_heap") {
+            return Err(EvalError::new(
+                "lg::eval::argument",
+                "`max_heap:` is for take-and-break codes; a lattice game has its own heaps",
+                span,
+                "not for a game",
+            ));
+        }
+        let system = HeapSystem::from_lattice_game(g).ok_or_else(|| {
+            EvalError::new(
+                "lg::eval::not_heaps",
+                "this game is not a sum of heaps in misère play, which misère quotients are computed for",
+                a.span(0),
+                "not a heap game",
+            )
+            .with_help(
+                "give a take-and-break code (\"0.77\") or a game on N^d with board misere(..) whose every move has one entry 1 \
+                 (the heap it takes from) and the others ≤ 0 (the heaps it leaves), such as octal(\"0.77\", 6, play: \"misere\")",
+            )
+        })?;
+        if let Some(k) = n {
+            if k != system.max_heap() {
+                return Err(EvalError::new(
+                    "lg::eval::argument",
+                    format!("a lattice game's quotient covers all its {} heap types; leave out the bound {k}", system.max_heap()),
+                    a.span(1),
+                    "leave this out",
+                ));
+            }
+        }
+        return Ok(system);
+    }
+    let code = code_arg(interp, a, 0)?;
+    let bound = n.unwrap_or(max_heap);
+    HeapGame::from_code_within(&code, bound, super::heap::MAX_OPTIONS)
+        .map_err(|e| super::heap::heap_error(e, a.span))?;
+    Ok(HeapSystem::from_code(&code, bound))
+}
+
+fn positive(a: &Args, name: &str, hi: i64) -> Result<Option<i64>, EvalError> {
+    let Some((v, span)) = a.named(name) else {
+        return Ok(None);
+    };
+    match v {
+        Value::Int(k) => k.to_i64().filter(|k| (1..=hi).contains(k)),
+        _ => None,
+    }
+    .map(Some)
+    .ok_or_else(|| {
+        EvalError::new(
+            "lg::eval::type",
+            format!("{name} must be a whole number from 1 to {hi}, but this is {v}"),
+            span,
+            "out of range",
+        )
+    })
+}
 
 fn quotient_of(interp: &mut Interpreter, a: &mut Args) -> R {
-    let code = code_arg(interp, a, 0)?;
-    let n = a.int_in(1, 1, MAX_QUOTIENT_HEAP, "the largest heap size")? as usize;
-    let mut limits = QuotientLimits::default();
-    if let Some((v, span)) = a.named("max_elements") {
-        limits.max_elements = match v {
-            Value::Int(k) => k.to_i64().filter(|k| (1..=1 << 20).contains(k)),
-            _ => None,
-        }
-        .ok_or_else(|| {
-            EvalError::new(
-                "lg::eval::type",
-                format!("max_elements must be an integer from 1 to 2^20, but this is {v}"),
-                span,
-                "not a size",
-            )
-        })? as usize;
-    }
-    let timeout = match a.named("timeout") {
-        None => None,
-        Some((v, span)) => Some(
-            match v {
-                Value::Int(k) => k.to_i64().filter(|k| *k > 0),
-                _ => None,
-            }
-            .ok_or_else(|| {
-                EvalError::new(
-                    "lg::eval::type",
-                    format!("timeout must be a positive whole number of seconds, but this is {v}"),
-                    span,
-                    "not a timeout",
-                )
-            })?,
-        ),
+    let n = if a.len() > 1 {
+        Some(a.int_in(1, 1, MAX_QUOTIENT_HEAP, "the largest heap size")? as usize)
+    } else {
+        None
     };
-    let run = || misere_quotient(&code, n, limits);
-    let result = match timeout {
+    if let (Some(_), Some((_, span))) = (n, a.named("max_heap")) {
+        return Err(EvalError::new(
+            "lg::eval::argument",
+            "give either the heap bound n (the quotient of exactly heaps 1..n) or `max_heap:` (as far as it gets), not both",
+            span,
+            "one or the other",
+        ));
+    }
+    let max_heap = positive(a, "max_heap", MAX_QUOTIENT_HEAP)?.unwrap_or(DEFAULT_MAX_HEAP) as usize;
+    let system = heap_system(interp, a, n, max_heap)?;
+    let mut limits = QuotientLimits::default();
+    if let Some(k) = positive(a, "max_elements", 1 << 20)? {
+        limits.max_elements = k as usize;
+    }
+    let timeout = positive(a, "timeout", 1 << 30)?;
+    // A lattice game or an exact bound must be reached; `max_heap:` goes as far as it gets.
+    let exact = n.is_some() || matches!(a.value(0), Value::Game(_));
+    let bound = system.max_heap();
+    let mut spinner = crate::eval::progress::Spinner::new();
+    let mut run = || {
+        quotients_by_heap(&system, bound, limits, true, &mut |step| {
+            spinner.update(|| {
+                format!(
+                    "misere_quotient: heaps up to {} proved, |Q| = {}, |P| = {}",
+                    step.heap, step.order, step.p_count
+                )
+            })
+        })
+    };
+    let run = match timeout {
         Some(secs) => crate::interrupt::with_deadline(
             std::time::Instant::now() + std::time::Duration::from_secs(secs as u64),
             run,
         ),
         None => run(),
     };
-    result
-        .map(|q| Value::Quotient(Rc::new(q)))
-        .map_err(|e| {
+    let (quotient, stopped) = (run.quotient, run.stopped);
+    match (quotient, stopped) {
+        (Some(q), None) => Ok(Value::Quotient(Rc::new(q))),
+        (Some(mut q), Some(e)) if !exact => {
+            q.stopped = Some(stop_reason(&e));
+            Ok(Value::Quotient(Rc::new(q)))
+        }
+        (q, Some(e)) => {
             let (code_name, label, help) = match &e {
                 QuotientError::Interrupted { .. } if !crate::interrupt::user_requested() => (
                     "lg::eval::timeout",
                     "out of time",
-                    "give it more time (`timeout:`) or fewer heap sizes".to_string(),
+                    "give it more time (`timeout:`), ask for fewer heap sizes, or use `max_heap:` to get the quotient as far as it is proved",
                 ),
                 QuotientError::Interrupted { .. } => (
                     "lg::eval::interrupted",
                     "stopped here",
-                    "ask for fewer heap sizes".to_string(),
+                    "ask for fewer heap sizes, or use `max_heap:` to get the quotient as far as it is proved",
                 ),
                 QuotientError::TooLarge { .. } => (
                     "lg::eval::too_large",
                     "too large",
-                    "raise `max_elements:` or ask for fewer heap sizes; wild games have quotients that grow fast".to_string(),
+                    "raise `max_elements:` or ask for fewer heap sizes; wild games have quotients that grow fast",
                 ),
                 QuotientError::NotProved { .. } => (
                     "lg::eval::not_proved",
                     "not proved",
-                    "no quotient is printed without a proof; ask for fewer heap sizes".to_string(),
+                    "no quotient is printed without a proof; ask for fewer heap sizes",
                 ),
             };
-            EvalError::new(code_name, e.to_string(), a.span, label).with_help(help)
-        })
+            let so_far = match &q {
+                Some(q) => format!(
+                    " (proved for heaps up to {}: |Q| = {}, |P| = {})",
+                    q.n,
+                    q.order(),
+                    q.p_count()
+                ),
+                None => String::new(),
+            };
+            Err(EvalError::new(code_name, format!("{e}{so_far}"), a.span, label).with_help(help))
+        }
+        (None, None) => unreachable!("a run proves heap 1 or says why not"),
+    }
+}
+
+fn stop_reason(e: &QuotientError) -> String {
+    match e {
+        QuotientError::Interrupted { heap } if !crate::interrupt::user_requested() => {
+            format!("out of time at heap {heap}")
+        }
+        QuotientError::Interrupted { heap } => format!("interrupted at heap {heap}"),
+        other => other.to_string(),
+    }
 }
 
 fn quotient_arg(a: &Args, i: usize) -> Result<Rc<MisereQuotient>, EvalError> {
@@ -98,10 +195,9 @@ pub(super) fn element_of(q: &MisereQuotient, a: &Args, i: usize) -> Result<u32, 
     let bad = |what: String| {
         EvalError::new("lg::eval::position", what, a.span(i), "not a position of this game")
             .with_help(format!(
-                "write a position as a list of heap sizes from 1 to {} (such as [3, 5, 5]) or as a lattice point of octal(\"{}\", {}, play: \"misere\") with {} coordinates",
+                "write a position as a list of heap sizes from 1 to {}{} (such as [3, 5, 5]) or as a lattice point of the game with {} coordinates (the counts of its heaps)",
                 q.n,
-                q.code,
-                q.n,
+                if q.final_period.is_some() { " or larger (Φ is periodic)" } else { "" },
                 q.live.len()
             ))
     };
@@ -110,8 +206,12 @@ pub(super) fn element_of(q: &MisereQuotient, a: &Args, i: usize) -> Result<u32, 
             let mut heaps = Vec::with_capacity(items.len());
             for x in items.iter() {
                 match x {
-                    Value::Int(k) => match k.to_i64().filter(|k| (0..=q.n as i64).contains(k)) {
-                        Some(k) => heaps.push(k as usize),
+                    Value::Int(k) => match k
+                        .to_i64()
+                        .and_then(|k| usize::try_from(k).ok())
+                        .filter(|&k| q.heap_image(k).is_some())
+                    {
+                        Some(k) => heaps.push(k),
                         None => {
                             return Err(bad(format!("{k} is not a heap size from 0 to {}", q.n)))
                         }
@@ -200,15 +300,20 @@ fn congruent_in(_: &mut Interpreter, a: &mut Args) -> R {
 pub(super) fn register(r: &mut Vec<Builtin>) {
     r.push(Builtin {
         name: "misere_quotient",
-        signature: "misere_quotient(code, n, timeout: seconds, max_elements: k) -> quotient",
-        doc: "The misère quotient of a take-and-break code with heaps of size at most n (Plambeck–Siegel):\n\
-              the monoid of positions up to indistinguishability, its P-portion and the image of each heap.\n\
-              A candidate is found from outcomes against small positions and printed only after its proof\n\
-              (the finite checks that P-positions have no option in P and the others have one).",
-        example: "misere_quotient(\"0.[3]\", 3)",
-        min_args: 2,
+        signature: "misere_quotient(code or game, n, max_heap: N, timeout: seconds, max_elements: k) -> quotient",
+        doc: "The misère quotient of a heap game (Plambeck–Siegel): the monoid of positions up to\n\
+              indistinguishability, its P-portion and the image Φ(h) of each heap. The game is a take-and-break\n\
+              code with heaps 1..n, or a lattice game in misère play that is a sum of heaps (every move has one\n\
+              entry 1, the heap it takes from, and the others ≤ 0), such as octal(code, n, play: \"misere\").\n\
+              Quotients are proved heap by heap (each candidate printed only after the finite checks that\n\
+              P-positions have no option in P and the others have one). Without n, a code's quotient is\n\
+              extended until Φ is proved periodic (then it is final for every heap size) or up to max_heap:\n\
+              (default 100), and a run stopped by max_heap:, timeout: or Ctrl-C returns the quotient as far as\n\
+              it is proved, saying so.",
+        example: "misere_quotient(\"0.75\")",
+        min_args: 1,
         max_args: Some(2),
-        named: &["timeout", "max_elements"],
+        named: &["timeout", "max_elements", "max_heap"],
         func: quotient_of,
     });
     r.push(Builtin {

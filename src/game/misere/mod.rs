@@ -440,6 +440,13 @@ pub enum MisereError {
     },
 }
 
+/// Where the options of heaps come from.
+#[derive(Clone, Copy)]
+enum OptionSource<'a> {
+    Code(&'a crate::game::heap::HeapCode),
+    Table(&'a [Vec<Vec<usize>>]),
+}
+
 /// Called with (heap, canonical forms, sums) while a heap is computed.
 pub type FormsProgress = Box<dyn FnMut(usize, usize, usize)>;
 
@@ -448,7 +455,7 @@ pub type FormsProgress = Box<dyn FnMut(usize, usize, usize)>;
 /// canonical form is computed from the heaps' forms ([`MisereForms::sum`]): positions are never
 /// listed as multisets of heaps, so the work follows the number of distinct forms.
 pub struct HeapPositions<'a> {
-    code: &'a crate::game::heap::HeapCode,
+    source: OptionSource<'a>,
     forms: MisereForms,
     heaps: Vec<GameId>,
     max_bytes: usize,
@@ -458,8 +465,18 @@ pub struct HeapPositions<'a> {
 impl<'a> HeapPositions<'a> {
     /// The heaps of `code`, with canonical forms and sums stored in at most `max_bytes`.
     pub fn new(code: &'a crate::game::heap::HeapCode, max_bytes: usize) -> HeapPositions<'a> {
+        Self::from_source(OptionSource::Code(code), max_bytes)
+    }
+
+    /// The heaps of a game given by its options: `options[h]` lists the options of heap h, each
+    /// a list of heaps smaller in the order of the table (options[0] is empty).
+    pub fn from_table(options: &'a [Vec<Vec<usize>>], max_bytes: usize) -> HeapPositions<'a> {
+        Self::from_source(OptionSource::Table(options), max_bytes)
+    }
+
+    fn from_source(source: OptionSource<'a>, max_bytes: usize) -> HeapPositions<'a> {
         HeapPositions {
-            code,
+            source,
             forms: MisereForms::new(),
             heaps: vec![0],
             max_bytes,
@@ -500,20 +517,18 @@ impl<'a> HeapPositions<'a> {
         };
         // A heap whose options alone are too many to list (codes such as `{2+}.0`) is refused
         // before they are listed.
-        if self
-            .code
-            .option_bound(k, (self.max_bytes / 64) as u128)
-            .is_err()
-        {
-            return Err(MisereError::TooLarge {
-                heap: k,
-                max_bytes: self.max_bytes,
-            });
+        if let OptionSource::Code(code) = self.source {
+            if code.option_bound(k, (self.max_bytes / 64) as u128).is_err() {
+                return Err(MisereError::TooLarge {
+                    heap: k,
+                    max_bytes: self.max_bytes,
+                });
+            }
         }
         let mut opts = Vec::new();
         let mut failed = None;
         let mut seen = 0usize;
-        self.code.for_each_option(k, &mut |parts: &[usize]| {
+        let mut each = |parts: &[usize]| {
             seen += 1;
             if seen.is_multiple_of(4096) {
                 if crate::interrupt::requested() {
@@ -536,7 +551,20 @@ impl<'a> HeapPositions<'a> {
             }
             opts.push(s);
             true
-        });
+        };
+        match self.source {
+            OptionSource::Code(code) => {
+                code.for_each_option(k, &mut each);
+            }
+            OptionSource::Table(table) => {
+                // A heap past the table has no options.
+                for parts in table.get(k).map_or(&[][..], |o| &o[..]) {
+                    if !each(parts) {
+                        break;
+                    }
+                }
+            }
+        }
         if let Some(e) = failed {
             return Err(stop(e, &self.forms));
         }
