@@ -40,6 +40,8 @@ pub struct StratifyOptions {
     pub timeout: Option<Duration>,
     /// Verify the guess (when false, the first guess is returned as a candidate).
     pub certify: bool,
+    /// Try a sum of heaps in misère play through its misère quotient first.
+    pub quotients: bool,
 }
 
 impl Default for StratifyOptions {
@@ -48,6 +50,7 @@ impl Default for StratifyOptions {
             max_weight: 256,
             timeout: None,
             certify: true,
+            quotients: true,
         }
     }
 }
@@ -129,6 +132,111 @@ pub fn stratify(
     }
 }
 
+/// The most type vectors (counts up to their heap's index and period) a stratification read off a
+/// misère quotient may have.
+const MAX_QUOTIENT_TYPES: usize = 2_000_000;
+
+/// How long the stratify route gives a misère quotient, and its largest order.
+const QUOTIENT_ROUTE_BUDGET: Duration = Duration::from_secs(20);
+const QUOTIENT_ROUTE_ELEMENTS: usize = 1024;
+
+/// How long `verify` may check a stratification read off a proved misère quotient.
+const QUOTIENT_VERIFY_BUDGET: Duration = Duration::from_secs(10);
+
+/// A sum of heaps in misère play: the P-positions are Φ⁻¹(P) for its misère quotient, read off
+/// as a stratification (Miller, arXiv 1009.2199) and verified. `None` for other games, or when no
+/// quotient is proved within the quotient's own limits (the region search goes on).
+fn quotient_route(
+    game: &LatticeGame,
+    certify: bool,
+    progress: &mut dyn FnMut(&str),
+    tried: &mut Vec<String>,
+) -> Result<Option<Stratified>, SolveError> {
+    use super::quotient::{quotients_by_heap, HeapSystem, QuotientError, QuotientLimits};
+    let Some(system) = HeapSystem::from_lattice_game(game) else {
+        return Ok(None);
+    };
+    progress("a sum of heaps in misère play: proving its misère quotient heap by heap");
+    // Quotients that stay small are found in well under a second; infinite ones (as [GM09]
+    // Example 8.12's) must not hold up the region search for long.
+    let limits = QuotientLimits {
+        max_elements: QUOTIENT_ROUTE_ELEMENTS,
+        ..QuotientLimits::default()
+    };
+    let run = crate::interrupt::with_deadline(Instant::now() + QUOTIENT_ROUTE_BUDGET, || {
+        quotients_by_heap(&system, system.max_heap(), limits, false, &mut |_| {})
+    });
+    let q = match (run.quotient, run.stopped) {
+        (Some(q), None) => q,
+        (_, Some(QuotientError::Interrupted { .. })) if crate::interrupt::user_requested() => {
+            return Err(SolveError::Interrupted)
+        }
+        (_, Some(QuotientError::Interrupted { heap })) => {
+            tried.push(format!(
+                "the misère quotient: not proved for heap type {heap} within {} s",
+                QUOTIENT_ROUTE_BUDGET.as_secs()
+            ));
+            return Ok(None);
+        }
+        (_, Some(e)) => {
+            tried.push(format!("the misère quotient: {e}"));
+            return Ok(None);
+        }
+        (None, None) => return Ok(None),
+    };
+    let Some(stratification) = q.stratification(MAX_QUOTIENT_TYPES) else {
+        tried.push(format!(
+            "the misère quotient (|Q| = {}): its counts fall into more than {MAX_QUOTIENT_TYPES} types",
+            q.order()
+        ));
+        return Ok(None);
+    };
+    let stratification = stratification?;
+    let Ok(set) = StratifiedSet::from_stratification(&stratification)? else {
+        tried.push("the stratification read off the misère quotient has overlapping pieces".into());
+        return Ok(None);
+    };
+    let method = format!(
+        "misère quotient of {} heap types (|Q| = {}, |P| = {}): Φ⁻¹(P) along the periodic powers of each heap",
+        system.max_heap(),
+        q.order(),
+        q.p_count()
+    );
+    if !certify {
+        return Ok(Some(Stratified::Found {
+            stratification,
+            certified: false,
+            method: format!("{method}; proved by the quotient's checks, not run through verify"),
+        }));
+    }
+    // The quotient's proof already decides every position; `verify` checks the stratification
+    // independently, on the whole board, within a share of the time (it grows fast with d).
+    progress("verifying the stratification read off the misère quotient");
+    let budget = Instant::now() + QUOTIENT_VERIFY_BUDGET;
+    let verdict = crate::interrupt::with_deadline(budget, || verify(game, &set));
+    let method = match verdict {
+        Ok(v) if v.is_certified() => format!("{method}; verified on the whole board"),
+        Ok(_) => {
+            tried.push(format!("{method}: did not verify"));
+            return Ok(None);
+        }
+        Err(SolveError::Interrupted) | Err(SolveError::Algebra(AlgebraError::Interrupted))
+            if !crate::interrupt::user_requested() =>
+        {
+            format!(
+                "{method}; proved by the quotient's checks (verify did not finish in {} s)",
+                QUOTIENT_VERIFY_BUDGET.as_secs()
+            )
+        }
+        Err(e) => return Err(e),
+    };
+    Ok(Some(Stratified::Found {
+        stratification,
+        certified: true,
+        method,
+    }))
+}
+
 fn search(
     game: &LatticeGame,
     options: &StratifyOptions,
@@ -149,6 +257,11 @@ fn search(
                 });
             }
             tried.push("P0 + 2N^d from the squarefree theorem did not verify".into());
+        }
+    }
+    if options.quotients {
+        if let Some(found) = quotient_route(game, options.certify, progress, tried)? {
+            return Ok(found);
         }
     }
     let orthant = StratifiedSet::from_polyhedron(&Polyhedron::Cone(Cone::orthant(d)?))?;

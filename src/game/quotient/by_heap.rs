@@ -6,9 +6,11 @@
 //! **Periodicity.** For a finite code without modifiers whose moves take at most k tokens and
 //! leave at most R heaps, suppose the quotient of heaps 1..=N has Φ(h + p) = Φ(h) for
 //! n0 ≤ h ≤ N − p, with n0 + 2p ≤ N + 1 and R(n0 + p) + k + R ≤ N + 1 (the test of
-//! Siegel's MisereSolver). Take m = N + 1. An option of heap m takes j ≤ k tokens and leaves
-//! at most R heaps summing to m − j, so its largest heap is at least (m − k)/R ≥ n0 + p;
-//! lowering that heap by p gives an option of heap m − p with the same image, and raising the
+//! Siegel's MisereSolver, which counts R as the bit length of the largest digit, so 3 for a digit
+//! 7, where this is 2; with n0 replaced by 1 when it is 0). Take m = N + 1. An option of heap m
+//! takes j ≤ k tokens and leaves at most R heaps summing to m − j, so its largest heap is at
+//! least (m − k)/R ≥ max(n0, 1) + p; lowering that heap by p leaves a heap, of the same image,
+//! so gives an option of heap m − p with the same image, and raising the
 //! largest heap of an option of m − p by p gives one of m. So heaps m and m − p have the same
 //! set of option images, and the candidate Φ(m) = Φ(m − p) passes every check of the proof
 //! (positions with a heap m are checked exactly as those with a heap m − p instead). The
@@ -54,7 +56,9 @@ pub fn final_period(phi: &[super::Element], parts: usize, taken: usize) -> Optio
     let n = phi.len() - 1;
     for p in 1..=n {
         for n0 in 0..=n {
-            if n0 + 2 * p > n + 1 || parts * (n0 + p) + taken + parts > n + 1 {
+            // A part lowered by p must stay a heap (≥ 1) in the periodic range.
+            let low = n0.max(1);
+            if n0 + 2 * p > n + 1 || parts * (low + p) + taken + parts > n + 1 {
                 break;
             }
             if (n0..=n - p).all(|h| phi[h] == phi[h + p]) {

@@ -105,9 +105,19 @@ fn the_erratums_rule_set_in_normal_play() {
 #[test]
 fn limits_are_reported() {
     let g = game(&[&[1, 0], &[0, 1], &[-1, 1]], true);
+    // Misère Nim with heaps up to 2 is found through its quotient whatever the weight limit; the
+    // region search alone reports the limit.
     let options = StratifyOptions {
         max_weight: 2,
         ..StratifyOptions::default()
+    };
+    assert!(matches!(
+        stratify(&g, &options, &mut |_| {}).unwrap(),
+        Stratified::Found { .. }
+    ));
+    let options = StratifyOptions {
+        quotients: false,
+        ..options
     };
     match stratify(&g, &options, &mut |_| {}).unwrap() {
         Stratified::NotFound { tried } => {
@@ -205,5 +215,45 @@ fn one_round_of_8_12_covers_the_region_at_weight_120() {
         if piece.offset[2] < 3 {
             assert!(piece.generators.iter().all(|g| g[2] == 0), "{piece:?}");
         }
+    }
+}
+
+/// Misère heap games go through their misère quotient: what that route certifies equals what the
+/// region search certifies, and the memo solver's outcomes on a box.
+#[test]
+fn misere_heap_games_through_their_quotients() {
+    use crate::game::heap::{HeapCode, HeapGame};
+    for (code, n) in [("0.77", 4), ("0.77", 5), ("0.07", 6), ("0.75", 5)] {
+        let g = HeapGame::from_code(&HeapCode::parse(code).unwrap(), n)
+            .lattice_game(true)
+            .unwrap();
+        let by_quotient = match stratify(&g, &StratifyOptions::default(), &mut |_| {}).unwrap() {
+            Stratified::Found {
+                stratification,
+                certified: true,
+                method,
+            } => {
+                assert!(method.contains("misère quotient"), "{method}");
+                assert!(method.contains("verified on the whole board"), "{method}");
+                stratification
+            }
+            other => panic!("{code} {n}: {other:?}"),
+        };
+        agrees_with_solver(&g, &by_quotient, 3);
+        let regions = StratifyOptions {
+            quotients: false,
+            ..StratifyOptions::default()
+        };
+        let by_regions = match stratify(&g, &regions, &mut |_| {}).unwrap() {
+            Stratified::Found { stratification, .. } => stratification,
+            other => panic!("{code} {n}: {other:?}"),
+        };
+        let a = StratifiedSet::from_stratification(&by_quotient)
+            .unwrap()
+            .unwrap();
+        let b = StratifiedSet::from_stratification(&by_regions)
+            .unwrap()
+            .unwrap();
+        assert!(a.set_eq(&b).unwrap(), "{code} {n}");
     }
 }
