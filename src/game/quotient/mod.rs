@@ -443,6 +443,8 @@ pub struct QuotientSolver<'a> {
     window: usize,
     /// The last quotient proved, for heaps 1..=k − 1 when heaps 1..=k are asked next.
     last: Option<MisereQuotient>,
+    /// The (C2) sweep over the live heaps up to k, in the elements of `last` (for heaps up to k).
+    sweep: Option<(usize, Sweep)>,
 }
 
 impl<'a> QuotientSolver<'a> {
@@ -464,6 +466,7 @@ impl<'a> QuotientSolver<'a> {
             extra: Vec::new(),
             window: 1,
             last: None,
+            sweep: None,
         }
     }
 
@@ -472,14 +475,32 @@ impl<'a> QuotientSolver<'a> {
     /// settled): each element x is tried as Φ(n) and the proof decides. At most one x can pass,
     /// as the quotient of heaps up to n − 1 is reduced and every element is the image of some
     /// position. Candidates most likely to pass come first: Φ(n − 1), Φ(n − 2), ….
-    fn conservative(&self, n: usize) -> Result<Option<MisereQuotient>, QuotientError> {
+    fn conservative(&mut self, n: usize) -> Result<Option<MisereQuotient>, QuotientError> {
         let Some(last) = self.last.as_ref().filter(|q| q.n + 1 == n) else {
             return Ok(None);
         };
         let options = &self.system.options[..=n];
         let live: Vec<usize> = (1..=n).filter(|&h| !options[h].is_empty()).collect();
         let q = &last.monoid;
+        let mul = |x: Element, y: Element| q.mul(x, y);
         let size = q.len() as Element;
+        // The sweep over the heaps below n is the last proof's (same elements, same images),
+        // kept from one heap to the next while the quotient does not change.
+        let base = match self.sweep.take() {
+            Some((k, sweep)) if k + 1 == n => sweep,
+            _ => {
+                let old = |h: usize| last.heaps[h];
+                let mut sweep = Sweep::new(q.len());
+                for &h in live.iter().filter(|&&h| h < n) {
+                    let images: Vec<Element> =
+                        options[h].iter().map(|p| of_parts(&mul, &old, p)).collect();
+                    let bad = bad_row(&mul, &last.p_portion, old(h), &images)
+                        .expect("the last quotient was proved");
+                    sweep.add_heap(&mul, old(h), &bad, self.limits.max_states, n)?;
+                }
+                sweep
+            }
+        };
         let mut order: Vec<Element> = (1..n).rev().map(|h| last.heaps[h]).collect();
         order.extend(0..size);
         let mut tried = vec![false; size as usize];
@@ -488,18 +509,19 @@ impl<'a> QuotientSolver<'a> {
                 continue;
             }
             let image = |h: usize| if h == n { x } else { last.heaps[h] };
-            // (C1) for heap n alone first, as a quick filter.
-            let option_images: Vec<Element> = options[n]
+            // (C1) for heap n; the smaller heaps passed it in the last proof.
+            let images: Vec<Element> = options[n]
                 .iter()
-                .map(|parts| parts.iter().fold(0, |y, &p| q.mul(y, image(p))))
+                .map(|p| of_parts(&mul, &image, p))
                 .collect();
-            let fails_c1 = (0..size).any(|y| {
-                last.p_portion[q.mul(y, x) as usize]
-                    && option_images
-                        .iter()
-                        .any(|&t| last.p_portion[q.mul(y, t) as usize])
-            });
-            if fails_c1 {
+            let Ok(bad) = bad_row(&mul, &last.p_portion, x, &images) else {
+                continue;
+            };
+            let mut sweep = base.clone();
+            if !options[n].is_empty() {
+                sweep.add_heap(&mul, x, &bad, self.limits.max_states, n)?;
+            }
+            if sweep.failure(&last.p_portion).is_some() {
                 continue;
             }
             let act: Vec<Vec<Element>> = (0..size)
@@ -510,9 +532,11 @@ impl<'a> QuotientSolver<'a> {
                 act,
                 in_p: last.p_portion.clone(),
             };
-            if prove(&candidate, options, &live, n, self.limits.max_states)?.is_ok() {
-                return Ok(Some(finish(self.system, n, &candidate, &live)));
+            let found = finish(self.system, n, &candidate, &live);
+            if found.monoid == last.monoid && found.p_portion == last.p_portion {
+                self.sweep = Some((n, sweep));
             }
+            return Ok(Some(found));
         }
         Ok(None)
     }
@@ -521,10 +545,114 @@ impl<'a> QuotientSolver<'a> {
     pub fn quotient(&mut self, n: usize) -> Result<MisereQuotient, QuotientError> {
         let q = match self.conservative(n)? {
             Some(q) => q,
-            None => self.learn(n)?,
+            None => match self.new_generator(n)? {
+                Some(q) => q,
+                None => self.learn(n)?,
+            },
         };
         self.last = Some(q.clone());
         Ok(q)
+    }
+
+    /// The quotient of heaps 1..=n when heap n brings a new generator g and the old elements do
+    /// not split: the candidate is Q × {1, g, g², …} with g's powers cycling from an index t
+    /// with a period p, and y·g^c in P exactly when a representative position G of y (the
+    /// shortest word in the heaps that generate Q) plus c heaps n is a P-position, computed on
+    /// the assumption that positions of smaller heaps plus c − 1 heaps n are decided by their
+    /// element y' alone, through the column of c − 1:
+    /// G + c·n is P iff no option of heap n lands in P at (Φ(G)·Φ(π), c − 1) and no option of
+    /// G is P with the same c. The columns c ↦ (y ↦ [y·g^c ∈ P]) follow each other
+    /// deterministically, so t and p are where a column repeats. This is the mex-style
+    /// interpolation MisereSolver starts a new generator with; the proof decides whether the
+    /// assumption held (when old elements split, it fails and the quotient is learned instead).
+    fn new_generator(&self, n: usize) -> Result<Option<MisereQuotient>, QuotientError> {
+        const MAX_POWERS: usize = 64;
+        let Some(last) = self.last.as_ref().filter(|q| q.n + 1 == n) else {
+            return Ok(None);
+        };
+        let options = &self.system.options[..=n];
+        if options[n].is_empty() {
+            return Ok(None);
+        }
+        let q = &last.monoid;
+        let size = q.len();
+        if size * 2 > self.limits.max_elements {
+            return Ok(None);
+        }
+        // A heap for each generator: the least heap sent to it.
+        let gens: Vec<usize> = (0..q.generators())
+            .map(|g| {
+                let x = q.times_generator(0, g);
+                (1..n)
+                    .find(|&h| last.heaps[h] == x)
+                    .expect("generators are heap images")
+            })
+            .collect();
+        let reps: Vec<Vec<usize>> = (0..size as Element)
+            .map(|y| {
+                q.normal_form(y)
+                    .iter()
+                    .zip(&gens)
+                    .flat_map(|(&e, &h)| std::iter::repeat_n(h, e as usize))
+                    .collect()
+            })
+            .collect();
+        let image = |g: &[usize]| g.iter().fold(0, |x, &h| q.mul(x, last.heaps[h]));
+        let heap_n: Vec<Element> = options[n].iter().map(|pi| image(pi)).collect();
+        let mut columns: Vec<Vec<bool>> = vec![last.p_portion.clone()];
+        let mut seen: HashMap<Vec<bool>, usize> = HashMap::from([(last.p_portion.clone(), 0)]);
+        let (t, period) = loop {
+            let c = columns.len();
+            if c > MAX_POWERS || c * size > self.limits.max_elements {
+                return Ok(None);
+            }
+            let before = &columns[c - 1];
+            let mut memo: HashMap<Vec<usize>, bool> = HashMap::new();
+            let mut column = Vec::with_capacity(size);
+            for rep in &reps {
+                let p = p_with_heaps_n(rep, &mut memo, options, &|g: &[usize]| {
+                    let y = image(g);
+                    heap_n.iter().any(|&t| before[q.mul(y, t) as usize])
+                })?;
+                column.push(p);
+            }
+            if let Some(&t) = seen.get(&column) {
+                break (t, c - t);
+            }
+            seen.insert(column.clone(), c);
+            columns.push(column);
+        };
+        // Elements (y, c) numbered c·|Q| + y for c < t + p.
+        let powers = t + period;
+        let live: Vec<usize> = (1..=n).filter(|&h| !options[h].is_empty()).collect();
+        let mut act = Vec::with_capacity(size * powers);
+        let mut in_p = Vec::with_capacity(size * powers);
+        for (c, column) in columns.iter().enumerate() {
+            for (y, &in_column) in column.iter().enumerate() {
+                act.push(
+                    live.iter()
+                        .map(|&h| {
+                            if h == n {
+                                let next = if c + 1 < powers { c + 1 } else { t };
+                                (next * size + y) as Element
+                            } else {
+                                (c * size) as Element + q.mul(y as Element, last.heaps[h])
+                            }
+                        })
+                        .collect(),
+                );
+                in_p.push(in_column);
+            }
+        }
+        let candidate = Candidate {
+            reps: Vec::new(),
+            act,
+            in_p,
+        };
+        if prove(&candidate, options, &live, n, self.limits.max_states)?.is_ok() {
+            return Ok(Some(finish(self.system, n, &candidate, &live)));
+        }
+        Ok(None)
     }
 
     /// The quotient of heaps 1..=n learned from outcomes against windows of test positions.
@@ -587,7 +715,7 @@ impl<'a> QuotientSolver<'a> {
                     continue;
                 }
                 match prove(&candidate, options, &live, n, limits.max_states)? {
-                    Ok(()) => {
+                    Ok(_) => {
                         self.window = window;
                         return Ok(finish(self.system, n, &candidate, &live));
                     }
@@ -714,6 +842,47 @@ fn candidate(
     Ok(Candidate { reps, act, in_p })
 }
 
+/// Whether G + c heaps n is a P-position, for G a sorted list of heaps below n: none of G's
+/// options is (recursively), and `heap_n_into_p(G)` says no option of a heap n lands in P
+/// (c ≥ 1, so there is a move).
+fn p_with_heaps_n(
+    g: &[usize],
+    memo: &mut HashMap<Vec<usize>, bool>,
+    options: &[Vec<Vec<usize>>],
+    heap_n_into_p: &dyn Fn(&[usize]) -> bool,
+) -> Result<bool, QuotientError> {
+    if let Some(&p) = memo.get(g) {
+        return Ok(p);
+    }
+    if memo.len() % 4096 == 4095 && crate::interrupt::requested() {
+        return Err(QuotientError::Interrupted { heap: 0 });
+    }
+    let mut p = !heap_n_into_p(g);
+    let mut i = 0;
+    while p && i < g.len() {
+        let h = g[i];
+        for pi in &options[h] {
+            let mut next: Vec<usize> = g[..i]
+                .iter()
+                .chain(&g[i + 1..])
+                .chain(pi)
+                .copied()
+                .collect();
+            next.sort_unstable();
+            if p_with_heaps_n(&next, memo, options, heap_n_into_p)? {
+                p = false;
+                break;
+            }
+        }
+        // Equal heaps have the same options.
+        while i < g.len() && g[i] == h {
+            i += 1;
+        }
+    }
+    memo.insert(g.to_vec(), p);
+    Ok(p)
+}
+
 /// Checks (C0)–(C2) of the module header; `Ok(Err(reason))` when a check fails.
 fn prove(
     c: &Candidate,
@@ -721,7 +890,7 @@ fn prove(
     live: &[usize],
     n: usize,
     max_states: usize,
-) -> Result<Result<(), String>, QuotientError> {
+) -> Result<Result<Sweep, String>, QuotientError> {
     let size = c.act.len();
     let k = live.len();
     // (C0) The actions of the heaps commute, and the identity (the empty position) is not in P.
@@ -753,50 +922,109 @@ fn prove(
             None => 0,
         }
     };
-    let of_parts = |parts: &[usize]| parts.iter().fold(0, |x, &p| q.mul(x, heap(p)));
-    // (C1) and the bad sets: bad[i][y] when no option of live heap i from a position G with
-    // Φ(G − h) = y lands in P.
-    let mut bad: Vec<Vec<bool>> = Vec::with_capacity(k);
+    let mul = |x: Element, y: Element| q.mul(x, y);
+    let mut sweep = Sweep::new(size);
     for &h in live {
-        let qh = heap(h);
-        let images: Vec<Element> = options[h].iter().map(|p| of_parts(p)).collect();
-        let mut row = Vec::with_capacity(size);
-        for y in 0..size as Element {
-            let into_p = images.iter().any(|&t| c.in_p[q.mul(y, t) as usize]);
-            if c.in_p[q.mul(y, qh) as usize] && into_p {
+        let images: Vec<Element> = options[h]
+            .iter()
+            .map(|p| of_parts(&mul, &heap, p))
+            .collect();
+        let bad = match bad_row(&mul, &c.in_p, heap(h), &images) {
+            Ok(bad) => bad,
+            Err(y) => {
                 return Ok(Err(format!(
                     "a P-position with a heap {h} has an option in P (class {})",
                     FiniteMonoid::word(q.normal_form(y), &generator_names(k))
-                )));
+                )))
             }
-            row.push(!into_p);
+        };
+        sweep.add_heap(&mul, heap(h), &bad, max_states, n)?;
+    }
+    if let Some(a) = sweep.failure(&c.in_p) {
+        return Ok(Err(format!(
+            "a position of class {} outside P has no option into P",
+            FiniteMonoid::word(q.normal_form(a), &generator_names(k))
+        )));
+    }
+    Ok(Ok(sweep))
+}
+
+/// Φ of an option (a list of heaps).
+fn of_parts(
+    mul: &dyn Fn(Element, Element) -> Element,
+    heap: &dyn Fn(usize) -> Element,
+    parts: &[usize],
+) -> Element {
+    parts.iter().fold(0, |x, &p| mul(x, heap(p)))
+}
+
+/// (C1) for one heap h of image `qh` whose options have the images `images`: `Err(y)` when a
+/// position G with Φ(G − h) = y is in P while an option of h lands in P; otherwise the row
+/// bad[y]: no option of h from such a G lands in P.
+fn bad_row(
+    mul: &dyn Fn(Element, Element) -> Element,
+    in_p: &[bool],
+    qh: Element,
+    images: &[Element],
+) -> Result<Vec<bool>, Element> {
+    let mut row = Vec::with_capacity(in_p.len());
+    for y in 0..in_p.len() as Element {
+        let into_p = images.iter().any(|&t| in_p[mul(y, t) as usize]);
+        if in_p[mul(y, qh) as usize] && into_p {
+            return Err(y);
         }
-        bad.push(row);
-        if crate::interrupt::requested() {
-            return Err(QuotientError::Interrupted { heap: n });
+        row.push(!into_p);
+    }
+    Ok(row)
+}
+
+/// A state of the (C2) sweep: the value A of the heaps so far, the set W ⊆ Q (a bitset) of
+/// values the rest may still take with every heap so far keeping its requirement, and whether
+/// some heap was taken.
+type State = (Element, Vec<u64>, bool);
+
+/// The (C2) sweep over the heaps, one heap at a time (see the module header).
+#[derive(Clone, Debug)]
+struct Sweep {
+    size: usize,
+    states: HashSet<State>,
+}
+
+impl Sweep {
+    fn new(size: usize) -> Sweep {
+        let words = size.div_ceil(64);
+        let full: Vec<u64> = (0..words)
+            .map(|w| {
+                let bits = (size - 64 * w).min(64);
+                if bits == 64 {
+                    u64::MAX
+                } else {
+                    (1u64 << bits) - 1
+                }
+            })
+            .collect();
+        Sweep {
+            size,
+            states: HashSet::from([(0, full, false)]),
         }
     }
-    // (C2) The sweep over heaps with states (A, W, has a heap).
-    let words = size.div_ceil(64);
-    type State = (Element, Vec<u64>, bool);
-    let full: Vec<u64> = (0..words)
-        .map(|w| {
-            let bits = (size - 64 * w).min(64);
-            if bits == 64 {
-                u64::MAX
-            } else {
-                (1u64 << bits) - 1
-            }
-        })
-        .collect();
-    let mut states: HashSet<State> = HashSet::from([(0, full, false)]);
-    for (i, &h) in live.iter().enumerate() {
+
+    /// Takes in a heap of image `qh` whose requirement is `bad` (from [`bad_row`]).
+    fn add_heap(
+        &mut self,
+        mul: &dyn Fn(Element, Element) -> Element,
+        qh: Element,
+        bad: &[bool],
+        max_states: usize,
+        n: usize,
+    ) -> Result<(), QuotientError> {
+        let size = self.size;
+        let words = size.div_ceil(64);
         // Powers of Φ(h) until they repeat: q^0, …, q^(t+p−1), with q^(t+p) = q^t.
-        let qh = heap(h);
         let mut powers = vec![0 as Element];
         let mut seen = HashMap::from([(0 as Element, 0usize)]);
         let t = loop {
-            let next = q.mul(*powers.last().expect("nonempty"), qh);
+            let next = mul(*powers.last().expect("nonempty"), qh);
             if let Some(&t) = seen.get(&next) {
                 break t;
             }
@@ -813,19 +1041,19 @@ fn prove(
             }
         };
         let mut next_states: HashSet<State> = HashSet::new();
-        for (a, w, nonempty) in &states {
+        for (a, w, nonempty) in &self.states {
             for count in 0..=t + period {
                 let qc = power(count);
-                let a2 = q.mul(*a, qc);
+                let a2 = mul(*a, qc);
                 let mut w2 = vec![0u64; words];
                 for r in 0..size as Element {
                     // The rest R' is admissible when q^c·R' was, and (for c ≥ 1) heap h's
                     // requirement holds: Φ(G − h) = A·q^(c−1)·R' is bad for h.
-                    let before = q.mul(qc, r) as usize;
+                    let before = mul(qc, r) as usize;
                     let mut ok = w[before / 64] >> (before % 64) & 1 == 1;
                     if ok && count >= 1 {
-                        let y = q.mul(q.mul(*a, power(count - 1)), r);
-                        ok = bad[i][y as usize];
+                        let y = mul(mul(*a, power(count - 1)), r);
+                        ok = bad[y as usize];
                     }
                     if ok {
                         w2[r as usize / 64] |= 1 << (r % 64);
@@ -844,20 +1072,20 @@ fn prove(
                 }
             }
         }
-        states = next_states;
+        self.states = next_states;
         if crate::interrupt::requested() {
             return Err(QuotientError::Interrupted { heap: n });
         }
+        Ok(())
     }
-    for (a, w, nonempty) in &states {
-        if *nonempty && !c.in_p[*a as usize] && w[0] & 1 == 1 {
-            return Ok(Err(format!(
-                "a position of class {} outside P has no option into P",
-                FiniteMonoid::word(q.normal_form(*a), &generator_names(k))
-            )));
-        }
+
+    /// A value A of a position with a heap, outside P, with no option into P, if any.
+    fn failure(&self, in_p: &[bool]) -> Option<Element> {
+        self.states
+            .iter()
+            .find(|(a, w, nonempty)| *nonempty && !in_p[*a as usize] && w[0] & 1 == 1)
+            .map(|s| s.0)
     }
-    Ok(Ok(()))
 }
 
 /// The reduced quotient, with generators the images of the heaps that are not products of the

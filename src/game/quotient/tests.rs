@@ -280,3 +280,25 @@ fn lattice_games_of_heaps() {
     };
     assert!(misere_quotient(&system, system.max_heap(), limits).is_err());
 }
+
+/// Misère Kayles for every heap size, as Siegel's MisereSolver (cgsuite e909ab8, run side by
+/// side, outside CI) prints it: |Q| = 40, |P| = 9, Φ periodic with period 12 from heap 71; and
+/// its heap-12 quotient, and the heaps where the quotient grows. Heaps 25 and 27 bring new
+/// generators (found by interpolation, not learned from outcomes).
+#[test]
+fn misere_kayles_for_every_heap_size() {
+    let run = by_heap("0.77", 300, true);
+    let q = run.quotient.unwrap();
+    assert_eq!((q.order(), q.p_count()), (40, 9));
+    assert_eq!(q.final_period, Some((71, 12)));
+    let at_12 = &run.steps[11];
+    assert_eq!((at_12.order, at_12.p_count), (24, 8));
+    let grew: Vec<usize> = run
+        .steps
+        .windows(2)
+        .filter(|w| w[1].order != w[0].order)
+        .map(|w| w[1].heap)
+        .collect();
+    // MisereSolver changes its presentation at heaps 1, 2, 5, 9, 12, 25 and 27.
+    assert_eq!(grew, [2, 5, 9, 12, 25, 27], "{q}");
+}
