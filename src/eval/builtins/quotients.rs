@@ -86,6 +86,13 @@ fn positive(a: &Args, name: &str, hi: i64) -> Result<Option<i64>, EvalError> {
 }
 
 fn quotient_of(interp: &mut Interpreter, a: &mut Args) -> R {
+    if let Value::Game(g) = a.value(0) {
+        let given = a.len() > 1 && !matches!(a.value(1), Value::Int(_));
+        if given || HeapSystem::from_lattice_game(g).is_none() {
+            let g = g.clone();
+            return congruence_quotient(&g, a);
+        }
+    }
     let n = if a.len() > 1 {
         Some(a.int_in(1, 1, MAX_QUOTIENT_HEAP, "the largest heap size")? as usize)
     } else {
@@ -169,6 +176,71 @@ fn quotient_of(interp: &mut Interpreter, a: &mut Args) -> R {
             Err(EvalError::new(code_name, format!("{e}{so_far}"), a.span, label).with_help(help))
         }
         (None, None) => unreachable!("a run proves heap 1 or says why not"),
+    }
+}
+
+/// The quotient of any lattice game on N^d from its P-positions, given or found by `stratify`, by
+/// exact congruence of positions (`game::quotient::lattice_quotient`).
+fn congruence_quotient(g: &crate::game::LatticeGame, a: &Args) -> R {
+    use crate::game::quotient::{lattice_quotient, LatticeQuotientError};
+    use crate::game::stratify::{stratify, Stratified, StratifyOptions};
+    let timeout = positive(a, "timeout", 1 << 30)?;
+    let max = positive(a, "max_elements", 1 << 20)?.unwrap_or(256) as usize;
+    let work = || -> R {
+        let p_set = if a.len() > 1 {
+            super::sets::to_set_in(a.value(1), a.span(1), Some(g.dim()))?
+        } else {
+            match stratify(g, &StratifyOptions::default(), &mut |_| {})
+                .map_err(|e| super::solve::solve_error(e, a.span(0)))?
+            {
+                Stratified::Found {
+                    stratification,
+                    certified: true,
+                    ..
+                } => crate::algebra::StratifiedSet::from_stratification(&stratification)
+                    .map_err(|e| super::objects::algebra_error(e, a.span(0)))?
+                    .map_err(|_| {
+                        EvalError::new("lg::eval::overlap", "the stratification found has overlapping pieces", a.span(0), "here")
+                    })?,
+                _ => {
+                    return Err(EvalError::new(
+                        "lg::eval::stratify",
+                        "the quotient of this game is computed from its P-positions, and `stratify` certified none",
+                        a.span(0),
+                        "no P-positions known",
+                    )
+                    .with_help("give the P-positions as a second argument (a stratification or set that `verify` certifies): misere_quotient(G, S)"))
+                }
+            }
+        };
+        let mut spinner = crate::eval::progress::Spinner::new();
+        lattice_quotient(g, &p_set, max, &mut |k| {
+            spinner.update(|| format!("misere_quotient: {k} congruence classes"))
+        })
+            .map(|q| Value::Quotient(Rc::new(q)))
+            .map_err(|e| {
+                let (code, label, help) = match &e {
+                    LatticeQuotientError::NotTheOrthant(_) => ("lg::eval::board", "not N^d", "quotients of other boards are not computed yet"),
+                    LatticeQuotientError::TooLarge { .. } => ("lg::eval::too_large", "not closed", "the quotient may be infinite ([GM09] Example 8.12's is); raise `max_elements:` to look further"),
+                    LatticeQuotientError::Interrupted { .. }
+                    | LatticeQuotientError::Algebra(crate::algebra::AlgebraError::Interrupted) => {
+                        if crate::interrupt::user_requested() {
+                            ("lg::eval::interrupted", "stopped here", "ask for fewer classes (`max_elements:`)")
+                        } else {
+                            ("lg::eval::timeout", "out of time", "give it more time (`timeout:`) or ask for fewer classes (`max_elements:`)")
+                        }
+                    }
+                    LatticeQuotientError::Algebra(_) => ("lg::eval::algebra", "here", "this is a limit of the exact set operations"),
+                };
+                EvalError::new(code, e.to_string(), a.span, label).with_help(help)
+            })
+    };
+    match timeout {
+        Some(secs) => crate::interrupt::with_deadline(
+            std::time::Instant::now() + std::time::Duration::from_secs(secs as u64),
+            work,
+        ),
+        None => work(),
     }
 }
 
@@ -300,7 +372,7 @@ fn congruent_in(_: &mut Interpreter, a: &mut Args) -> R {
 pub(super) fn register(r: &mut Vec<Builtin>) {
     r.push(Builtin {
         name: "misere_quotient",
-        signature: "misere_quotient(code or game, n, max_heap: N, timeout: seconds, max_elements: k) -> quotient",
+        signature: "misere_quotient(code or game, n or P, max_heap: N, timeout: seconds, max_elements: k) -> quotient",
         doc: "The misère quotient of a heap game (Plambeck–Siegel): the monoid of positions up to\n\
               indistinguishability, its P-portion and the image Φ(h) of each heap. The game is a take-and-break\n\
               code with heaps 1..n, or a lattice game in misère play that is a sum of heaps (every move has one\n\
@@ -309,7 +381,12 @@ pub(super) fn register(r: &mut Vec<Builtin>) {
               P-positions have no option in P and the others have one). Without n, a code's quotient is\n\
               extended until Φ is proved periodic (then it is final for every heap size) or up to max_heap:\n\
               (default 100), and a run stopped by max_heap:, timeout: or Ctrl-C returns the quotient as far as\n\
-              it is proved, saying so.",
+              it is proved, saying so.\n\
+              Any other lattice game on N^d (or one given with its P-positions P, a stratification or set taken\n\
+              as the P-positions: check it with `verify`) gets the quotient of its congruence classes ([GM09]\n\
+              Definition 4.7, decided exactly as in [Guo11] Theorem 8.1), explored from 0 by adding unit vectors;\n\
+              P is found by `stratify` when not given. An exploration that does not close within max_elements:\n\
+              (default 256) classes is reported as such, never as a finite quotient.",
         example: "misere_quotient(\"0.75\")",
         min_args: 1,
         max_args: Some(2),

@@ -33,11 +33,13 @@
 
 mod by_heap;
 mod heaps;
+mod lattice;
 #[cfg(test)]
 mod tests;
 
 pub use by_heap::{final_period, quotients_by_heap, HeapStep, QuotientRun};
 pub use heaps::HeapSystem;
+pub use lattice::{lattice_quotient, normal_semigroup_relations, LatticeQuotientError};
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -138,6 +140,8 @@ pub struct MisereQuotient {
     /// (n0, p) when Φ is proved periodic from heap n0 with period p, so that this is the quotient
     /// for every heap size (see [`final_period`]).
     pub final_period: Option<(usize, usize)>,
+    /// Whether this is the quotient of a lattice game, printed by coordinates rather than heaps.
+    pub lattice: bool,
     /// Why a run asked to go further stopped at n (`misere_quotient(code, max_heap: N)`).
     pub stopped: Option<String>,
 }
@@ -224,7 +228,15 @@ impl MisereQuotient {
 impl fmt::Display for MisereQuotient {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let names = self.names();
-        writeln!(f, "misère quotient of {}, heaps 1..{}", self.game, self.n)?;
+        if self.lattice {
+            writeln!(
+                f,
+                "misère quotient of the lattice game in Z^{}",
+                self.live.len()
+            )?;
+        } else {
+            writeln!(f, "misère quotient of {}, heaps 1..{}", self.game, self.n)?;
+        }
         writeln!(
             f,
             "  Q = {}, |Q| = {}",
@@ -237,6 +249,14 @@ impl fmt::Display for MisereQuotient {
             self.p_words().join(", "),
             self.p_count()
         )?;
+        if self.lattice {
+            let words: Vec<String> = self
+                .live
+                .iter()
+                .map(|&h| self.word(self.heaps[h]))
+                .collect();
+            return write!(f, "  Φ(e_1..e_{}) = {}", self.live.len(), words.join(" "));
+        }
         write!(
             f,
             "  Φ(0..{}) = {}",
@@ -1139,6 +1159,7 @@ fn finish(system: &HeapSystem, n: usize, c: &Candidate, live: &[usize]) -> Miser
         heaps: image.iter().map(|&x| position[x as usize]).collect(),
         final_period: None,
         stopped: None,
+        lattice: system.lattice_heaps.is_some() && n == system.max_heap(),
         live: match &system.lattice_heaps {
             Some(heaps) if n == system.max_heap() => heaps.clone(),
             _ => live.to_vec(),

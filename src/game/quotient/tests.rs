@@ -302,3 +302,131 @@ fn misere_kayles_for_every_heap_size() {
     // MisereSolver changes its presentation at heaps 1, 2, 5, 9, 12, 25 and 27.
     assert_eq!(grew, [2, 5, 9, 12, 25, 27], "{q}");
 }
+
+mod from_stratifications {
+    use super::super::{lattice_quotient, normal_semigroup_relations, LatticeQuotientError};
+    use crate::algebra::testing::v;
+    use crate::algebra::{AffineSemigroup, Cone, Polyhedron, StratifiedSet};
+    use crate::game::solver::{MemoSolver, Outcome};
+    use crate::game::stratify::{stratify, Stratified, StratifyOptions};
+    use crate::game::testing::game;
+    use crate::game::LatticeGame;
+
+    fn p_set(g: &LatticeGame) -> StratifiedSet {
+        match stratify(g, &StratifyOptions::default(), &mut |_| {}).unwrap() {
+            Stratified::Found { stratification, .. } => {
+                StratifiedSet::from_stratification(&stratification)
+                    .unwrap()
+                    .unwrap()
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    /// Positions in the same class have the same outcomes on every translate in a box (by the
+    /// memo solver, independently), and positions in different classes differ on one.
+    fn classes_agree_with_outcomes(g: &LatticeGame, q: &super::MisereQuotient, n: i64, m: i64) {
+        let mut memo = MemoSolver::new(g).unwrap();
+        let d = g.dim();
+        let points = crate::algebra::testing::box_coordinates(d, 0, n);
+        let translates = crate::algebra::testing::box_coordinates(d, 0, m);
+        // The origin is a P-position in normal play (no move) and defeated in misère play.
+        let normal = g.board().is_normal_play();
+        let mut outcome = |p: &[i64]| -> bool {
+            if p.iter().all(|&x| x == 0) {
+                return normal;
+            }
+            memo.outcome(p).unwrap() == Outcome::P
+        };
+        let rows: Vec<(u32, Vec<bool>)> = points
+            .iter()
+            .map(|p| {
+                let row = translates
+                    .iter()
+                    .map(|r| outcome(&p.iter().zip(r).map(|(a, b)| a + b).collect::<Vec<_>>()))
+                    .collect();
+                (q.image_of_counts(p).unwrap(), row)
+            })
+            .collect();
+        for (x, a) in &rows {
+            for (y, b) in &rows {
+                assert_eq!(x == y, a == b, "classes {x} and {y}");
+            }
+        }
+    }
+
+    /// Misère Nim with heaps 1 and 2 as a lattice game: the classes of its stratification form
+    /// T2, as the heap algorithm finds it for "0.[3]" with heaps up to 2.
+    #[test]
+    fn misere_nim_from_its_stratification_is_t2() {
+        let g = game(&[&[1, 0], &[0, 1], &[-1, 1]], true);
+        let q = lattice_quotient(&g, &p_set(&g), 100, &mut |_| {}).unwrap();
+        let heaps = super::quotient("0.[3]", 2);
+        assert_eq!(
+            q.monoid.presentation(&q.names()),
+            heaps.monoid.presentation(&heaps.names())
+        );
+        assert_eq!(q.p_words(), heaps.p_words());
+        classes_agree_with_outcomes(&g, &q, 4, 6);
+    }
+
+    /// [Guo11] Theorem 8.3: P normal affine semigroups in normal play; the quotient found by
+    /// exploration equals N^d modulo the lattice of the minimal generators congruent to 0.
+    #[test]
+    fn normal_semigroups_theorem_8_3() {
+        let orthant =
+            StratifiedSet::from_polyhedron(&Polyhedron::Cone(Cone::orthant(2).unwrap())).unwrap();
+        // Γ = {(1, 0), (0, 1), (−1, 1)} (Nim with heaps 1 and 2): P = 2N^2, quotient (Z/2)^2.
+        // Γ = {(1, 0), (0, 1)}: P = {x + y even} = N{(2, 0), (1, 1), (0, 2)}, quotient Z/2.
+        for (rules, gens, order, lattice_index) in [
+            (
+                &[&[1, 0][..], &[0, 1], &[-1, 1]][..],
+                vec![v(&[2, 0]), v(&[0, 2])],
+                4,
+                4,
+            ),
+            (
+                &[&[1, 0][..], &[0, 1]][..],
+                vec![v(&[2, 0]), v(&[1, 1]), v(&[0, 2])],
+                2,
+                2,
+            ),
+        ] {
+            let g = game(rules, false);
+            let p = p_set(&g);
+            let semigroup = AffineSemigroup::new(gens).unwrap();
+            assert!(p
+                .set_eq(&StratifiedSet::from_semigroup(&semigroup).unwrap())
+                .unwrap());
+            let relations = normal_semigroup_relations(&semigroup, &orthant)
+                .unwrap()
+                .expect("normal");
+            let q = lattice_quotient(&g, &p, 100, &mut |_| {}).unwrap();
+            assert_eq!(q.order(), order);
+            // p ≅ q iff p − q in the lattice of the relations (its index in Z^2 is the order).
+            let lattice = crate::algebra::lattice::Lattice::generated_by(2, &relations);
+            assert_eq!(
+                lattice.index(),
+                Some(crate::algebra::Integer::from(lattice_index))
+            );
+            for a in crate::algebra::testing::box_coordinates(2, 0, 5) {
+                for b in crate::algebra::testing::box_coordinates(2, 0, 5) {
+                    let same = q.image_of_counts(&a) == q.image_of_counts(&b);
+                    assert_eq!(same, lattice.contains(&v(&a).sub(&v(&b))), "{a:?} {b:?}");
+                }
+            }
+            classes_agree_with_outcomes(&g, &q, 3, 4);
+        }
+    }
+
+    /// [GM09] Example 8.12 has an infinite quotient (Plambeck–Siegel): the exploration from its
+    /// stratification never closes, and no quotient is reported.
+    #[test]
+    fn example_8_12_is_never_reported_finite() {
+        let g = crate::game::papers::gm09_example_8_12();
+        match lattice_quotient(&g, &p_set(&g), 60, &mut |_| {}) {
+            Err(LatticeQuotientError::TooLarge { limit: 60 }) => {}
+            other => panic!("{other:?}"),
+        }
+    }
+}
