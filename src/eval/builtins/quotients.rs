@@ -17,7 +17,7 @@ type R = Result<Value, EvalError>;
 const MAX_QUOTIENT_HEAP: i64 = 1000;
 
 /// How far `misere_quotient(code)` goes without a bound when Φ is not proved periodic first.
-const DEFAULT_MAX_HEAP: i64 = 100;
+const DEFAULT_MAX_HEAP: i64 = 1000;
 
 /// The heap game of `misere_quotient`'s first argument, with heaps up to `n`.
 fn heap_system(
@@ -136,7 +136,12 @@ fn quotient_of(interp: &mut Interpreter, a: &mut Args) -> R {
     };
     let (quotient, stopped) = (run.quotient, run.stopped);
     match (quotient, stopped) {
-        (Some(q), None) => Ok(Value::Quotient(Rc::new(q))),
+        (Some(mut q), None) => {
+            if exact {
+                q.extend_to(&system, bound);
+            }
+            Ok(Value::Quotient(Rc::new(q)))
+        }
         (Some(mut q), Some(e)) if !exact => {
             q.stopped = Some(stop_reason(&e));
             Ok(Value::Quotient(Rc::new(q)))
@@ -348,6 +353,56 @@ pub(super) fn outcome_in_quotient(q: &MisereQuotient, a: &Args) -> R {
     Ok(Value::str(if q.p_portion[x as usize] { "P" } else { "N" }))
 }
 
+/// `winning_moves(Q, heaps)`: the moves (h, option) into the P-portion.
+pub(super) fn winning_moves_in_quotient(q: &MisereQuotient, a: &Args) -> R {
+    if q.lattice {
+        return Err(EvalError::new(
+            "lg::eval::argument",
+            "this quotient's elements are congruence classes of lattice points, with no heaps to move in",
+            a.span(0),
+            "a lattice game's quotient",
+        )
+        .with_help("use winning_moves(G, p) on the game"));
+    }
+    let Value::List(items) = a.value(1) else {
+        return Err(a.wrong(1, "a list of heap sizes, such as [3, 5, 5]"));
+    };
+    element_of(q, a, 1)?;
+    let heaps: Vec<usize> = items
+        .iter()
+        .filter_map(|x| match x {
+            Value::Int(k) => k.to_i64().map(|k| k as usize),
+            _ => None,
+        })
+        .collect();
+    let moves = q.winning_moves(&heaps).ok_or_else(|| {
+        EvalError::new(
+            "lg::eval::position",
+            format!(
+                "the options of a heap past {} are not known to this quotient",
+                q.n
+            ),
+            a.span(1),
+            "heap too large",
+        )
+    })?;
+    Ok(Value::list(
+        moves
+            .into_iter()
+            .map(|(h, parts)| {
+                Value::Tuple(Rc::new(vec![
+                    Value::int(h as i64),
+                    Value::list(parts.into_iter().map(|p| Value::int(p as i64)).collect()),
+                ]))
+            })
+            .collect(),
+    ))
+}
+
+fn is_tame(_: &mut Interpreter, a: &mut Args) -> R {
+    Ok(Value::Bool(quotient_arg(a, 0)?.tame_index().is_some()))
+}
+
 fn stratification(_: &mut Interpreter, a: &mut Args) -> R {
     let q = quotient_arg(a, 0)?;
     const MAX_TYPES: usize = 2_000_000;
@@ -380,7 +435,7 @@ pub(super) fn register(r: &mut Vec<Builtin>) {
               Quotients are proved heap by heap (each candidate printed only after the finite checks that\n\
               P-positions have no option in P and the others have one). Without n, a code's quotient is\n\
               extended until Φ is proved periodic (then it is final for every heap size) or up to max_heap:\n\
-              (default 100), and a run stopped by max_heap:, timeout: or Ctrl-C returns the quotient as far as\n\
+              (default 1000), and a run stopped by max_heap:, timeout: or Ctrl-C returns the quotient as far as\n\
               it is proved, saying so.\n\
               Any other lattice game on N^d (or one given with its P-positions P, a stratification or set taken\n\
               as the P-positions: check it with `verify`) gets the quotient of its congruence classes ([GM09]\n\
@@ -456,6 +511,17 @@ pub(super) fn register(r: &mut Vec<Builtin>) {
         max_args: Some(1),
         named: &[],
         func: stratification,
+    });
+    r.push(Builtin {
+        name: "is_tame",
+        signature: "is_tame(Q) -> boolean",
+        doc: "Whether a misère quotient is tame: isomorphic, with its P-portion, to a quotient T_k of misère Nim\n\
+              (checked on the structure, not only on |Q| and |P|).",
+        example: "is_tame(misere_quotient(\"0.[3]\", 3))",
+        min_args: 1,
+        max_args: Some(1),
+        named: &[],
+        func: is_tame,
     });
     r.push(Builtin {
         name: "quotient_congruent",

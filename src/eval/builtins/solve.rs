@@ -320,6 +320,9 @@ fn options(_: &mut Interpreter, a: &mut Args) -> R {
 }
 
 fn winning_moves(interp: &mut Interpreter, a: &mut Args) -> R {
+    if let Value::Quotient(q) = a.value(0) {
+        return super::quotients::winning_moves_in_quotient(&q.clone(), a);
+    }
     if matches!(a.value(0), Value::Genfunc(_)) {
         return super::sets::winning_moves_from(a);
     }
@@ -599,10 +602,11 @@ pub(super) fn register(r: &mut Vec<Builtin>) {
     });
     r.push(Builtin {
         name: "winning_moves",
-        signature: "winning_moves(game, p) -> set  |  winning_moves(f, game, p) -> set",
+        signature: "winning_moves(game, p) -> set  |  winning_moves(f, game, p) -> set  |  winning_moves(Q, heaps) -> list",
         doc: "The moves γ from p to a P-position (empty exactly when p is a P-position). With a rational strategy f\n\
               first, the moves are decided from f alone: γ is winning when p − γ is on the board and\n\
-              f ⋆ t^(p−γ) ≠ 0 ([GM11] Theorem 3.6).",
+              f ⋆ t^(p−γ) ≠ 0 ([GM11] Theorem 3.6). With a misère quotient Q of a heap game and a position as a\n\
+              list of heaps, the moves (h, option) into the P-portion: replace a heap h by the heaps of option.",
         example: "winning_moves(game(nim(2), normal_play(nim(2))), (1, 1))",
         min_args: 2,
         max_args: Some(3),

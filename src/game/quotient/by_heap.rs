@@ -71,7 +71,7 @@ pub fn final_period(phi: &[super::Element], parts: usize, taken: usize) -> Optio
 
 /// Proves the quotients of heaps 1..=k for k = 1..=n (n at most the system's largest heap),
 /// calling `on_step` after each. With `stop_when_final`, a proof that Φ is periodic ends the run
-/// early: the quotient returned is then the one for heaps 1..=n, with Φ extended by its period.
+/// early, with `final_period` set (see [`MisereQuotient::extend_to`] for larger bounds).
 pub fn quotients_by_heap(
     system: &HeapSystem,
     n: usize,
@@ -106,12 +106,9 @@ pub fn quotients_by_heap(
         if let Some((parts, taken)) = periodic {
             q.final_period = final_period(&q.heaps, parts, taken);
         }
-        if stop_when_final && k < n {
-            if let Some((n0, p)) = q.final_period {
-                q.extend_to(system, n, n0, p);
-                run.quotient = Some(q);
-                return run;
-            }
+        if stop_when_final && k < n && q.final_period.is_some() {
+            run.quotient = Some(q);
+            return run;
         }
         run.quotient = Some(q);
     }
@@ -119,14 +116,19 @@ pub fn quotients_by_heap(
 }
 
 impl MisereQuotient {
-    /// Extends Φ periodically to heaps up to n (the heaps of `system`).
-    fn extend_to(&mut self, system: &HeapSystem, n: usize, n0: usize, p: usize) {
+    /// Extends a final quotient's table of Φ periodically to heaps up to n (the heaps of
+    /// `system`); nothing to do for a quotient not proved final.
+    pub fn extend_to(&mut self, system: &HeapSystem, n: usize) {
+        let Some((n0, p)) = self.final_period else {
+            return;
+        };
         for h in self.n + 1..=n {
             let image = self.heaps[n0 + (h - n0) % p];
             self.heaps.push(image);
             if !system.options[h].is_empty() {
                 self.live.push(h);
             }
+            self.options.push(system.options[h].clone());
         }
         self.n = n;
     }

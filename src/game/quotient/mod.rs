@@ -140,6 +140,10 @@ pub struct MisereQuotient {
     /// (n0, p) when Φ is proved periodic from heap n0 with period p, so that this is the quotient
     /// for every heap size (see [`final_period`]).
     pub final_period: Option<(usize, usize)>,
+    /// The options of each heap 0..=n, and the code for larger heaps (winning moves).
+    pub options: Vec<Vec<Vec<usize>>>,
+    /// The code, when the game is one.
+    pub code: Option<crate::game::heap::HeapCode>,
     /// Whether this is the quotient of a lattice game, printed by coordinates rather than heaps.
     pub lattice: bool,
     /// Why a run asked to go further stopped at n (`misere_quotient(code, max_heap: N)`).
@@ -216,6 +220,91 @@ impl MisereQuotient {
         Some(x)
     }
 
+    /// The options of heap h (from the code past n); `None` when unknown.
+    pub fn heap_options(&self, h: usize) -> Option<Vec<Vec<usize>>> {
+        if h < self.options.len() {
+            return Some(self.options[h].clone());
+        }
+        self.final_period?;
+        Some(self.code.as_ref()?.options(h))
+    }
+
+    /// The winning moves of a position given by its heaps: each (heap, option) whose result is
+    /// in P, for a position outside P, sorted. `None` when some heap is past the quotient's reach.
+    pub fn winning_moves(&self, heaps: &[usize]) -> Option<Vec<(usize, Vec<usize>)>> {
+        let x = self.image(heaps)?;
+        let mut moves = Vec::new();
+        if self.p_portion[x as usize] {
+            return Some(moves);
+        }
+        let mut distinct: Vec<usize> = heaps.to_vec();
+        distinct.sort_unstable();
+        distinct.dedup();
+        for h in distinct {
+            let mut rest = heaps.to_vec();
+            let i = rest.iter().position(|&k| k == h).expect("present");
+            rest.swap_remove(i);
+            let y = self.image(&rest)?;
+            for parts in self.heap_options(h)? {
+                let t = self.image(&parts)?;
+                if self.p_portion[self.monoid.mul(y, t) as usize] {
+                    moves.push((h, parts));
+                }
+            }
+        }
+        moves.sort();
+        Some(moves)
+    }
+
+    /// Whether (Q, P) is tame: isomorphic to a quotient T_k of misère Nim. T_0 is trivial with P
+    /// empty; T_1 = ⟨a | a² = 1⟩ with P = {a}; for k ≥ 2, T_k is {1, a} ⊔ G with a² = 1, G an
+    /// elementary abelian group of order 2^k (every g² the same idempotent z, the identity of G),
+    /// a·z ≠ z in G, and P = {a, z}. (MisereSolver tests only the sizes: |Q| ≤ 2, or |P| = 2 and
+    /// |Q| − 2 a power of 2.)
+    pub fn tame_index(&self) -> Option<u32> {
+        let q = &self.monoid;
+        let size = q.len() as Element;
+        let p: Vec<Element> = (0..size).filter(|&x| self.p_portion[x as usize]).collect();
+        if size == 1 {
+            return p.is_empty().then_some(0);
+        }
+        // The units other than 1: exactly one, a, with a² = 1 and a in P.
+        let units: Vec<Element> = (1..size)
+            .filter(|&x| (0..size).any(|y| q.mul(x, y) == 0))
+            .collect();
+        let [a] = units[..] else {
+            return None;
+        };
+        if q.mul(a, a) != 0 || !self.p_portion[a as usize] || self.p_portion[0] {
+            return None;
+        }
+        if size == 2 {
+            return Some(1);
+        }
+        let group: Vec<Element> = (1..size).filter(|&x| x != a).collect();
+        let z = q.mul(group[0], group[0]);
+        let is_group = group.iter().all(|&g| {
+            q.mul(g, g) == z
+                && q.mul(z, g) == g
+                && q.mul(a, g) != 0
+                && q.mul(a, g) != a
+                && group.iter().all(|&h| {
+                    let gh = q.mul(g, h);
+                    gh != 0 && gh != a
+                })
+        });
+        let k = (group.len() as u64).trailing_zeros();
+        (is_group
+            && z != 0
+            && z != a
+            && q.mul(a, z) != z
+            && group.len().is_power_of_two()
+            && k >= 2
+            && p.len() == 2
+            && self.p_portion[z as usize])
+            .then_some(k)
+    }
+
     /// The P-portion's words, sorted as the elements are numbered.
     pub fn p_words(&self) -> Vec<String> {
         (0..self.order() as Element)
@@ -243,6 +332,9 @@ impl fmt::Display for MisereQuotient {
             self.monoid.presentation(&names),
             self.order()
         )?;
+        if let Some(k) = self.tame_index() {
+            writeln!(f, "  tame: (Q, P) ≅ T{k}, a quotient of misère Nim")?;
+        }
         writeln!(
             f,
             "  P = {{{}}}, |P| = {}",
@@ -1160,6 +1252,8 @@ fn finish(system: &HeapSystem, n: usize, c: &Candidate, live: &[usize]) -> Miser
         final_period: None,
         stopped: None,
         lattice: system.lattice_heaps.is_some() && n == system.max_heap(),
+        options: system.options[..=n].to_vec(),
+        code: system.code.clone(),
         live: match &system.lattice_heaps {
             Some(heaps) if n == system.max_heap() => heaps.clone(),
             _ => live.to_vec(),

@@ -229,8 +229,10 @@ fn periodic_quotients_are_final() {
         let n = 30;
         let fast = by_heap(code, n, true);
         assert_eq!(fast.steps.len(), stop, "{code}");
-        let q = fast.quotient.unwrap();
+        let mut q = fast.quotient.unwrap();
         assert_eq!(q.final_period, Some(period), "{code}");
+        assert_eq!(q.n, stop, "{code}");
+        q.extend_to(&HeapSystem::from_code(&HeapCode::parse(code).unwrap(), n), n);
         assert_eq!((q.order(), q.p_count()), (order, p), "{code}");
         let words: Vec<String> = (0..=n).map(|h| q.word(q.heaps[h])).collect();
         assert_eq!(words.join(" "), images, "{code}");
@@ -428,5 +430,59 @@ mod from_stratifications {
             Err(LatticeQuotientError::TooLarge { limit: 60 }) => {}
             other => panic!("{other:?}"),
         }
+    }
+}
+
+/// Tame quotients are those of misère Nim (T1, T2, T3), and of games with its quotients (0.52
+/// and 0.31 give T2, 0.12 gives T1); R8 (0.75) and Kayles' quotients are wild.
+#[test]
+fn tameness() {
+    for (code, n, tame) in [
+        ("0.[3]", 1, Some(1)),
+        ("0.[3]", 3, Some(2)),
+        ("0.[3]", 6, Some(3)),
+        ("0.52", 12, Some(2)),
+        ("0.31", 8, Some(2)),
+        ("0.12", 8, Some(1)),
+        ("0.75", 8, None),
+        ("0.77", 9, None),
+        ("0.07", 8, Some(2)),
+    ] {
+        assert_eq!(quotient(code, n).tame_index(), tame, "{code} {n}");
+    }
+}
+
+/// Winning moves read off the quotient agree with the independent recursion: a move wins
+/// exactly when it leads to a P-position.
+#[test]
+fn winning_moves_lead_to_p_positions() {
+    let c = HeapCode::parse("0.77").unwrap();
+    let q = quotient("0.77", 8);
+    let mut memo = Map::new();
+    for g in [
+        vec![1, 2, 3],
+        vec![4, 4, 7],
+        vec![8, 5, 5, 2],
+        vec![6],
+        vec![1, 1, 1],
+    ] {
+        let moves = q.winning_moves(&g).unwrap();
+        let mut expected = Vec::new();
+        for (i, &h) in g.iter().enumerate() {
+            if g[..i].contains(&h) {
+                continue;
+            }
+            for parts in c.options(h) {
+                let mut next = g.clone();
+                next.remove(i);
+                next.extend(parts.iter().copied());
+                next.sort();
+                if brute(&c, next, &mut memo) {
+                    expected.push((h, parts));
+                }
+            }
+        }
+        expected.sort();
+        assert_eq!(moves, expected, "{g:?}");
     }
 }
