@@ -594,7 +594,11 @@ impl<'a> QuotientSolver<'a> {
         let options = &self.system.options[..=n];
         let live: Vec<usize> = (1..=n).filter(|&h| !options[h].is_empty()).collect();
         let q = &last.monoid;
-        let mul = |x: Element, y: Element| q.mul(x, y);
+        let table = cayley_table(q);
+        let mul = |x: Element, y: Element| match &table {
+            Some(t) => t[x as usize * q.len() + y as usize],
+            None => q.mul(x, y),
+        };
         let size = q.len() as Element;
         // The sweep over the heaps below n is the last proof's (same elements, same images),
         // kept from one heap to the next while the quotient does not change.
@@ -613,22 +617,37 @@ impl<'a> QuotientSolver<'a> {
                 sweep
             }
         };
-        let mut order: Vec<Element> = (1..n).rev().map(|h| last.heaps[h]).collect();
-        order.extend(0..size);
+        // Heap n's options are smaller heaps, so whether an option from Φ(G − n) = y lands in P
+        // does not depend on the candidate Φ(n).
+        let old = |h: usize| last.heaps[h];
+        let option_images: Vec<Element> =
+            options[n].iter().map(|p| of_parts(&mul, &old, p)).collect();
+        let into_p: Vec<bool> = (0..size)
+            .map(|y| {
+                option_images
+                    .iter()
+                    .any(|&t| last.p_portion[q.mul(y, t) as usize])
+            })
+            .collect();
+        // A heap without a move is the empty position's element.
+        let mut order: Vec<Element> = if options[n].is_empty() {
+            vec![0]
+        } else {
+            (1..n).rev().map(|h| last.heaps[h]).collect()
+        };
+        if !options[n].is_empty() {
+            order.extend(0..size);
+        }
         let mut tried = vec![false; size as usize];
         for x in order {
             if std::mem::replace(&mut tried[x as usize], true) {
                 continue;
             }
-            let image = |h: usize| if h == n { x } else { last.heaps[h] };
             // (C1) for heap n; the smaller heaps passed it in the last proof.
-            let images: Vec<Element> = options[n]
-                .iter()
-                .map(|p| of_parts(&mul, &image, p))
-                .collect();
-            let Ok(bad) = bad_row(&mul, &last.p_portion, x, &images) else {
+            if (0..size).any(|y| into_p[y as usize] && last.p_portion[q.mul(y, x) as usize]) {
                 continue;
-            };
+            }
+            let bad: Vec<bool> = into_p.iter().map(|&b| !b).collect();
             let mut sweep = base.clone();
             if !options[n].is_empty() {
                 sweep.add_heap(&mul, x, &bad, self.limits.max_states, n)?;
@@ -636,18 +655,23 @@ impl<'a> QuotientSolver<'a> {
             if sweep.failure(&last.p_portion).is_some() {
                 continue;
             }
-            let act: Vec<Vec<Element>> = (0..size)
-                .map(|y| live.iter().map(|&h| q.mul(y, image(h))).collect())
-                .collect();
-            let candidate = Candidate {
-                reps: Vec::new(),
-                act,
-                in_p: last.p_portion.clone(),
-            };
-            let found = finish(self.system, n, &candidate, &live);
-            if found.monoid == last.monoid && found.p_portion == last.p_portion {
-                self.sweep = Some((n, sweep));
+            // The monoid, its P-portion and generators stay: heap n's image is already
+            // generated, and Q was reduced under multiplication by all of its elements.
+            let mut found = last.clone();
+            found.n = n;
+            found.heaps.push(x);
+            found.options.push(options[n].clone());
+            if !options[n].is_empty() {
+                found.live.push(n);
             }
+            if let Some(heaps) = &self.system.lattice_heaps {
+                if n == self.system.max_heap() {
+                    found.live = heaps.clone();
+                    found.lattice = true;
+                }
+            }
+            found.final_period = None;
+            self.sweep = Some((n, sweep));
             return Ok(Some(found));
         }
         Ok(None)
@@ -709,7 +733,12 @@ impl<'a> QuotientSolver<'a> {
                     .collect()
             })
             .collect();
-        let image = |g: &[usize]| g.iter().fold(0, |x, &h| q.mul(x, last.heaps[h]));
+        let table = cayley_table(q);
+        let mul = |x: Element, y: Element| match &table {
+            Some(t) => t[x as usize * size + y as usize],
+            None => q.mul(x, y),
+        };
+        let image = |g: &[usize]| g.iter().fold(0, |x, &h| mul(x, last.heaps[h]));
         let heap_n: Vec<Element> = options[n].iter().map(|pi| image(pi)).collect();
         let mut columns: Vec<Vec<bool>> = vec![last.p_portion.clone()];
         let mut seen: HashMap<Vec<bool>, usize> = HashMap::from([(last.p_portion.clone(), 0)]);
@@ -724,7 +753,7 @@ impl<'a> QuotientSolver<'a> {
             for rep in &reps {
                 let p = p_with_heaps_n(rep, &mut memo, options, &|g: &[usize]| {
                     let y = image(g);
-                    heap_n.iter().any(|&t| before[q.mul(y, t) as usize])
+                    heap_n.iter().any(|&t| before[mul(y, t) as usize])
                 })?;
                 column.push(p);
             }
@@ -1034,7 +1063,11 @@ fn prove(
             None => 0,
         }
     };
-    let mul = |x: Element, y: Element| q.mul(x, y);
+    let table = cayley_table(&q);
+    let mul = |x: Element, y: Element| match &table {
+        Some(t) => t[x as usize * size + y as usize],
+        None => q.mul(x, y),
+    };
     let mut sweep = Sweep::new(size);
     for &h in live {
         let images: Vec<Element> = options[h]
@@ -1059,6 +1092,22 @@ fn prove(
         )));
     }
     Ok(Ok(sweep))
+}
+
+/// The multiplication table of Q (x·y at x·|Q| + y), when it takes at most 16 MiB: the sweeps
+/// multiply millions of times, and a product from normal forms costs a word's length.
+fn cayley_table(q: &FiniteMonoid) -> Option<Vec<Element>> {
+    let size = q.len();
+    if size * size > 1 << 22 {
+        return None;
+    }
+    let mut table = Vec::with_capacity(size * size);
+    for x in 0..size as Element {
+        for y in 0..size as Element {
+            table.push(q.mul(x, y));
+        }
+    }
+    Some(table)
 }
 
 /// Φ of an option (a list of heaps).
