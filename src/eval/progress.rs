@@ -1,32 +1,65 @@
 //! Live progress of long builtins on a terminal: a spinner that appears once a computation has
 //! run for a second (so quick answers print nothing extra), shows a phase and counts, and is
-//! cleared when the computation ends. Nothing is drawn when stderr is not a terminal.
+//! cleared when the computation ends. It is drawn from a thread of its own, so its clock runs
+//! even through a long step that reports nothing new. Nothing is drawn when stderr is not a
+//! terminal.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// A spinner line on stderr, shown after the first second.
 pub struct Spinner {
-    start: Instant,
     tty: bool,
-    bar: Option<indicatif::ProgressBar>,
+    message: Arc<Mutex<Option<String>>>,
+    done: Arc<AtomicBool>,
+    drawer: Option<JoinHandle<()>>,
 }
 
 impl Spinner {
     /// Starts the clock (nothing is drawn yet).
     pub fn new() -> Spinner {
+        let tty = std::io::IsTerminal::is_terminal(&std::io::stderr());
         Spinner {
-            start: Instant::now(),
-            tty: std::io::IsTerminal::is_terminal(&std::io::stderr()),
-            bar: None,
+            tty,
+            message: Arc::new(Mutex::new(None)),
+            done: Arc::new(AtomicBool::new(false)),
+            drawer: None,
         }
     }
 
     /// Shows `message` (after the first second, on a terminal).
     pub fn update(&mut self, message: impl FnOnce() -> String) {
-        if !self.tty || self.start.elapsed() < Duration::from_secs(1) {
+        if !self.tty {
             return;
         }
-        let bar = self.bar.get_or_insert_with(|| {
+        if let Ok(mut m) = self.message.lock() {
+            *m = Some(message());
+        }
+        if self.drawer.is_none() {
+            let message = Arc::clone(&self.message);
+            let done = Arc::clone(&self.done);
+            let start = Instant::now();
+            self.drawer = Some(std::thread::spawn(move || draw(start, &message, &done)));
+        }
+    }
+}
+
+/// The drawing thread: waits a second, then shows the latest message until told to stop.
+fn draw(start: Instant, message: &Mutex<Option<String>>, done: &AtomicBool) {
+    let mut bar: Option<indicatif::ProgressBar> = None;
+    while !done.load(Ordering::Relaxed) {
+        std::thread::sleep(Duration::from_millis(100));
+        if start.elapsed() < Duration::from_secs(1) {
+            continue;
+        }
+        let text = message
+            .lock()
+            .ok()
+            .and_then(|m| m.clone())
+            .unwrap_or_default();
+        let b = bar.get_or_insert_with(|| {
             let b = indicatif::ProgressBar::new_spinner();
             b.set_style(
                 indicatif::ProgressStyle::with_template(
@@ -36,8 +69,11 @@ impl Spinner {
             );
             b
         });
-        bar.set_message(message());
-        bar.tick();
+        b.set_message(text);
+        b.tick();
+    }
+    if let Some(b) = bar {
+        b.finish_and_clear();
     }
 }
 
@@ -49,8 +85,9 @@ impl Default for Spinner {
 
 impl Drop for Spinner {
     fn drop(&mut self) {
-        if let Some(b) = self.bar.take() {
-            b.finish_and_clear();
+        self.done.store(true, Ordering::Relaxed);
+        if let Some(h) = self.drawer.take() {
+            let _ = h.join();
         }
     }
 }

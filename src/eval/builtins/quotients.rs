@@ -121,8 +121,11 @@ fn quotient_of(interp: &mut Interpreter, a: &mut Args) -> R {
         quotients_by_heap(&system, bound, limits, true, &mut |step| {
             spinner.update(|| {
                 format!(
-                    "misere_quotient: heaps up to {} proved, |Q| = {}, |P| = {}",
-                    step.heap, step.order, step.p_count
+                    "misere_quotient: on heap {}; heaps up to {} proved, |Q| = {}, |P| = {}",
+                    step.heap + 1,
+                    step.heap,
+                    step.order,
+                    step.p_count
                 )
             })
         })
