@@ -6,7 +6,6 @@ use std::rc::Rc;
 use super::heap::code_arg;
 use super::{Args, Builtin};
 use crate::eval::{EvalError, Interpreter, Value};
-use crate::game::heap::HeapGame;
 use crate::game::quotient::{
     quotients_by_heap, HeapSystem, MisereQuotient, QuotientError, QuotientLimits,
 };
@@ -61,9 +60,8 @@ fn heap_system(
     }
     let code = code_arg(interp, a, 0)?;
     let bound = n.unwrap_or(max_heap);
-    HeapGame::from_code_within(&code, bound, super::heap::MAX_OPTIONS)
-        .map_err(|e| super::heap::heap_error(e, a.span))?;
-    Ok(HeapSystem::from_code(&code, bound))
+    HeapSystem::from_code_within(&code, bound, super::heap::MAX_OPTIONS)
+        .map_err(|e| super::heap::heap_error(e, a.span))
 }
 
 fn positive(a: &Args, name: &str, hi: i64) -> Result<Option<i64>, EvalError> {

@@ -40,6 +40,20 @@ impl HeapSystem {
         }
     }
 
+    /// [`HeapSystem::from_code`], refused before the options are listed when the heaps up to n
+    /// could have more than `max_options` options in all.
+    pub fn from_code_within(
+        code: &HeapCode,
+        n: usize,
+        max_options: u128,
+    ) -> Result<HeapSystem, crate::game::heap::HeapError> {
+        let game = HeapGame::from_code_within(code, n, max_options)?;
+        Ok(HeapSystem {
+            code: Some(code.clone()),
+            ..HeapSystem::from_heap_game(&game, code.to_string())
+        })
+    }
+
     /// The heaps of a heap game given by its rules.
     pub fn from_heap_game(game: &HeapGame, name: impl Into<String>) -> HeapSystem {
         HeapSystem {

@@ -197,24 +197,10 @@ impl MisereQuotient {
             return None;
         }
         let mut x = 0;
+        let mul = |x: Element, y: Element| self.monoid.mul(x, y);
         for (&h, &c) in self.live.iter().zip(counts) {
             // Powers repeat, so a huge count costs at most |Q| steps.
-            let mut seen: HashMap<Element, i64> = HashMap::new();
-            let mut power = 0;
-            let mut k = 0;
-            while k < c {
-                if let Some(&first) = seen.get(&power) {
-                    let period = k - first;
-                    let left = (c - k) % period;
-                    for _ in 0..left {
-                        power = self.monoid.mul(power, self.heaps[h]);
-                    }
-                    break;
-                }
-                seen.insert(power, k);
-                power = self.monoid.mul(power, self.heaps[h]);
-                k += 1;
-            }
+            let power = Powers::of(&mul, self.heaps[h]).get(c as u64);
             x = self.monoid.mul(x, power);
         }
         Some(x)
@@ -371,19 +357,69 @@ impl fmt::Display for MisereQuotient {
     }
 }
 
-/// The powers of x in a finite monoid until they repeat: (t, p) with x^(t+p) = x^t, t and p
-/// least.
-fn index_and_period(q: &FiniteMonoid, x: Element) -> (usize, usize) {
-    let mut seen: HashMap<Element, usize> = HashMap::from([(0, 0)]);
-    let mut power = 0;
-    for k in 1.. {
-        power = q.mul(power, x);
-        if let Some(&t) = seen.get(&power) {
-            return (t, k - t);
+/// The powers x^0, x^1, … of an element of a finite monoid until they repeat: x^(t+p) = x^t
+/// with the index t and the period p least.
+struct Powers {
+    list: Vec<Element>,
+    index: usize,
+}
+
+impl Powers {
+    fn of(mul: &dyn Fn(Element, Element) -> Element, x: Element) -> Powers {
+        let mut list = vec![0 as Element];
+        let mut seen = HashMap::from([(0 as Element, 0usize)]);
+        let mut last = 0;
+        loop {
+            last = mul(last, x);
+            if let Some(&index) = seen.get(&last) {
+                return Powers { list, index };
+            }
+            seen.insert(last, list.len());
+            list.push(last);
         }
-        seen.insert(power, k);
     }
-    unreachable!("a finite monoid repeats")
+
+    /// The period p.
+    fn period(&self) -> usize {
+        self.list.len() - self.index
+    }
+
+    /// x^c, for any count.
+    fn get(&self, c: u64) -> Element {
+        let len = self.list.len() as u64;
+        if c < len {
+            self.list[c as usize]
+        } else {
+            let t = self.index as u64;
+            self.list[(t + (c - t) % self.period() as u64) as usize]
+        }
+    }
+}
+
+/// Products in Q, from a multiplication table (x·y at x·|Q| + y) when it takes at most 16 MiB:
+/// the sweeps multiply millions of times, and a product from normal forms costs a word's length.
+struct Products<'a> {
+    q: &'a FiniteMonoid,
+    table: Option<Vec<Element>>,
+}
+
+impl<'a> Products<'a> {
+    fn new(q: &'a FiniteMonoid) -> Products<'a> {
+        let size = q.len();
+        let table = (size * size <= 1 << 22).then(|| {
+            (0..size as Element)
+                .flat_map(|x| (0..size as Element).map(move |y| q.mul(x, y)))
+                .collect()
+        });
+        Products { q, table }
+    }
+
+    fn mul(&self, x: Element, y: Element) -> Element {
+        match &self.table {
+            Some(t) => t[x as usize * self.q.len() + y as usize],
+            None => self.q.mul(x, y),
+        }
+    }
 }
 
 impl MisereQuotient {
@@ -399,10 +435,14 @@ impl MisereQuotient {
     ) -> Option<Result<crate::algebra::Stratification, crate::algebra::AlgebraError>> {
         use crate::algebra::{AffineModule, AffineSemigroup, Vector};
         let d = self.live.len();
+        let mul = |x: Element, y: Element| self.monoid.mul(x, y);
         let cycles: Vec<(usize, usize)> = self
             .live
             .iter()
-            .map(|&h| index_and_period(&self.monoid, self.heaps[h]))
+            .map(|&h| {
+                let powers = Powers::of(&mul, self.heaps[h]);
+                (powers.index, powers.period())
+            })
             .collect();
         let types: u128 = cycles.iter().map(|&(t, p)| (t + p) as u128).product();
         if types > max_types as u128 {
@@ -594,11 +634,8 @@ impl<'a> QuotientSolver<'a> {
         let options = &self.system.options[..=n];
         let live: Vec<usize> = (1..=n).filter(|&h| !options[h].is_empty()).collect();
         let q = &last.monoid;
-        let table = cayley_table(q);
-        let mul = |x: Element, y: Element| match &table {
-            Some(t) => t[x as usize * q.len() + y as usize],
-            None => q.mul(x, y),
-        };
+        let products = Products::new(q);
+        let mul = |x: Element, y: Element| products.mul(x, y);
         let size = q.len() as Element;
         // The sweep over the heaps below n is the last proof's (same elements, same images),
         // kept from one heap to the next while the quotient does not change.
@@ -610,8 +647,10 @@ impl<'a> QuotientSolver<'a> {
                 for &h in live.iter().filter(|&&h| h < n) {
                     let images: Vec<Element> =
                         options[h].iter().map(|p| of_parts(&mul, &old, p)).collect();
-                    let bad = bad_row(&mul, &last.p_portion, old(h), &images)
-                        .expect("the last quotient was proved");
+                    // The last quotient passed (C1); should it not, this route is skipped.
+                    let Ok(bad) = bad_row(&mul, &last.p_portion, old(h), &images) else {
+                        return Ok(None);
+                    };
                     sweep.add_heap(&mul, old(h), &bad, self.limits.max_states, n)?;
                 }
                 sweep
@@ -715,15 +754,17 @@ impl<'a> QuotientSolver<'a> {
         if size * 2 > self.limits.max_elements {
             return Ok(None);
         }
-        // A heap for each generator: the least heap sent to it.
-        let gens: Vec<usize> = (0..q.generators())
+        // A heap for each generator: the least heap sent to it (generators are heap images;
+        // should one not be, this route is skipped).
+        let Some(gens) = (0..q.generators())
             .map(|g| {
                 let x = q.times_generator(0, g);
-                (1..n)
-                    .find(|&h| last.heaps[h] == x)
-                    .expect("generators are heap images")
+                (1..n).find(|&h| last.heaps[h] == x)
             })
-            .collect();
+            .collect::<Option<Vec<usize>>>()
+        else {
+            return Ok(None);
+        };
         let reps: Vec<Vec<usize>> = (0..size as Element)
             .map(|y| {
                 q.normal_form(y)
@@ -733,11 +774,8 @@ impl<'a> QuotientSolver<'a> {
                     .collect()
             })
             .collect();
-        let table = cayley_table(q);
-        let mul = |x: Element, y: Element| match &table {
-            Some(t) => t[x as usize * size + y as usize],
-            None => q.mul(x, y),
-        };
+        let products = Products::new(q);
+        let mul = |x: Element, y: Element| products.mul(x, y);
         let image = |g: &[usize]| g.iter().fold(0, |x, &h| mul(x, last.heaps[h]));
         let heap_n: Vec<Element> = options[n].iter().map(|pi| image(pi)).collect();
         let mut columns: Vec<Vec<bool>> = vec![last.p_portion.clone()];
@@ -1063,11 +1101,8 @@ fn prove(
             None => 0,
         }
     };
-    let table = cayley_table(&q);
-    let mul = |x: Element, y: Element| match &table {
-        Some(t) => t[x as usize * size + y as usize],
-        None => q.mul(x, y),
-    };
+    let products = Products::new(&q);
+    let mul = |x: Element, y: Element| products.mul(x, y);
     let mut sweep = Sweep::new(size);
     for &h in live {
         let images: Vec<Element> = options[h]
@@ -1092,22 +1127,6 @@ fn prove(
         )));
     }
     Ok(Ok(sweep))
-}
-
-/// The multiplication table of Q (x·y at x·|Q| + y), when it takes at most 16 MiB: the sweeps
-/// multiply millions of times, and a product from normal forms costs a word's length.
-fn cayley_table(q: &FiniteMonoid) -> Option<Vec<Element>> {
-    let size = q.len();
-    if size * size > 1 << 22 {
-        return None;
-    }
-    let mut table = Vec::with_capacity(size * size);
-    for x in 0..size as Element {
-        for y in 0..size as Element {
-            table.push(q.mul(x, y));
-        }
-    }
-    Some(table)
 }
 
 /// Φ of an option (a list of heaps).
@@ -1181,26 +1200,10 @@ impl Sweep {
     ) -> Result<(), QuotientError> {
         let size = self.size;
         let words = size.div_ceil(64);
-        // Powers of Φ(h) until they repeat: q^0, …, q^(t+p−1), with q^(t+p) = q^t.
-        let mut powers = vec![0 as Element];
-        let mut seen = HashMap::from([(0 as Element, 0usize)]);
-        let t = loop {
-            let next = mul(*powers.last().expect("nonempty"), qh);
-            if let Some(&t) = seen.get(&next) {
-                break t;
-            }
-            seen.insert(next, powers.len());
-            powers.push(next);
-        };
-        let period = powers.len() - t;
         // Counts 0..=t+p cover every type of (q^c, q^(c−1)).
-        let power = |c: usize| -> Element {
-            if c < powers.len() {
-                powers[c]
-            } else {
-                powers[t + (c - t) % period]
-            }
-        };
+        let powers = Powers::of(mul, qh);
+        let (t, period) = (powers.index, powers.period());
+        let power = |c: usize| powers.get(c as u64);
         let mut next_states: HashSet<State> = HashSet::new();
         for (a, w, nonempty) in &self.states {
             for count in 0..=t + period {
