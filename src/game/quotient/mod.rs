@@ -34,6 +34,7 @@
 mod by_heap;
 mod heaps;
 mod lattice;
+mod recalibrate;
 #[cfg(test)]
 mod tests;
 
@@ -65,13 +66,13 @@ pub enum QuotientError {
         /// The limit.
         limit: usize,
     },
-    /// No window up to the largest tried gave a candidate that passed the proof.
-    #[error("no candidate for the quotient of heaps up to {heap} passed the proof (windows of up to {window} heaps; last failure: {reason})")]
+    /// No candidate passed the proof within the limit on refinements.
+    #[error("no candidate for the quotient of heaps up to {heap} passed the proof ({tests} test positions; last failure: {reason})")]
     NotProved {
         /// The heap bound.
         heap: usize,
-        /// The largest window tried.
-        window: usize,
+        /// The number of test positions the last candidate was built from.
+        tests: usize,
         /// The last check that failed.
         reason: String,
     },
@@ -87,9 +88,9 @@ impl QuotientError {
                 what,
                 limit,
             },
-            QuotientError::NotProved { window, reason, .. } => QuotientError::NotProved {
+            QuotientError::NotProved { tests, reason, .. } => QuotientError::NotProved {
                 heap: k,
-                window,
+                tests,
                 reason,
             },
         }
@@ -103,8 +104,8 @@ pub struct QuotientLimits {
     pub max_elements: usize,
     /// The most states of the (C2) sweep.
     pub max_states: usize,
-    /// The widest window of test positions (in heaps).
-    pub max_window: usize,
+    /// The most candidates refined by counterexamples for one heap bound.
+    pub max_refinements: usize,
     /// The memory misère canonical forms (for outcomes) may take.
     pub max_form_bytes: usize,
 }
@@ -114,7 +115,7 @@ impl Default for QuotientLimits {
         QuotientLimits {
             max_elements: 4096,
             max_states: 2_000_000,
-            max_window: 6,
+            max_refinements: 10_000,
             max_form_bytes: 1 << 30,
         }
     }
@@ -592,7 +593,6 @@ pub struct QuotientSolver<'a> {
     limits: QuotientLimits,
     outcomes: Outcomes<'a>,
     extra: Vec<Vec<u16>>,
-    window: usize,
     /// The last quotient proved, for heaps 1..=k − 1 when heaps 1..=k are asked next.
     last: Option<MisereQuotient>,
     /// The (C2) sweep over the live heaps up to k, in the elements of `last` (for heaps up to k).
@@ -616,7 +616,6 @@ impl<'a> QuotientSolver<'a> {
                 memo: HashMap::new(),
             },
             extra: Vec::new(),
-            window: 1,
             last: None,
             sweep: None,
         }
@@ -722,7 +721,10 @@ impl<'a> QuotientSolver<'a> {
             Some(q) => q,
             None => match self.new_generator(n)? {
                 Some(q) => q,
-                None => self.learn(n)?,
+                None => match self.recalibrated(n)? {
+                    Some(q) => q,
+                    None => self.learn(n)?,
+                },
             },
         };
         self.last = Some(q.clone());
@@ -834,82 +836,237 @@ impl<'a> QuotientSolver<'a> {
         Ok(None)
     }
 
-    /// The quotient of heaps 1..=n learned from outcomes against windows of test positions.
+    /// The quotient of heaps 1..=n by interpolation and recalibration (`recalibrate.rs`).
+    fn recalibrated(&self, n: usize) -> Result<Option<MisereQuotient>, QuotientError> {
+        let Some(last) = self.last.as_ref().filter(|q| q.n + 1 == n) else {
+            return Ok(None);
+        };
+        recalibrate::recalibrated(
+            self.system,
+            last,
+            n,
+            self.limits.max_elements,
+            self.limits.max_states,
+            64,
+        )
+    }
+
+    /// The quotient of heaps 1..=n learned from outcomes, as an automaton is learned from
+    /// membership queries (Angluin's L*, with Rivest and Schapire's use of counterexamples):
+    /// positions are told apart by their outcomes against a set T of test positions (at first
+    /// the empty position and each single heap), a candidate is built and proved, and a failed
+    /// proof names a position the candidate predicts wrongly (a P-position with an option in P:
+    /// one of the two is wrong; a position outside P without an option into P: either it, or one
+    /// of its options, is wrong). Walking that position's heaps from the empty class finds two
+    /// positions the candidate merged and a test that tells them apart; T grows by it, and the
+    /// next candidate has more classes. Classes of T never outnumber the true quotient's
+    /// elements, so this ends with the quotient (or at a limit).
     fn learn(&mut self, n: usize) -> Result<MisereQuotient, QuotientError> {
         self.outcomes.known = self.last.take().filter(|q| q.n + 1 == n);
         let width = self.system.max_heap() + 1;
         let options = &self.system.options[..=n];
         let live: Vec<usize> = (1..=n).filter(|&h| !options[h].is_empty()).collect();
+        let mut slot = vec![None; width];
+        for (i, &h) in live.iter().enumerate() {
+            slot[h] = Some(i);
+        }
         self.outcomes.n = n;
         let limits = self.limits;
-        let mut reason = String::from("no window tried");
-        for window in self.window..=limits.max_window {
-            // When adding heaps i and j does not commute on a class, the window merged a
-            // position with one it should not have: a test that tells the two results apart,
-            // moved back by heap j (or i), separates them next time (as in learning an
-            // automaton from its outcomes). A bounded number of such refinements, then a wider
-            // window.
-            for _ in 0..=4 * n {
-                let mut tests = window_tests(&live, width, window);
-                tests.extend(
-                    self.extra
-                        .iter()
-                        .filter(|t| t[n + 1..].iter().all(|&c| c == 0))
-                        .cloned(),
-                );
-                tests.sort();
-                tests.dedup();
-                let candidate = candidate(
-                    &mut self.outcomes,
-                    &live,
-                    width,
-                    &tests,
-                    limits.max_elements,
-                )?;
-                if let Some((x, i, j)) = non_commuting(&candidate) {
-                    let mut p1 = candidate.reps[candidate.act[x][i] as usize].clone();
-                    p1[live[j]] += 1;
-                    let mut p2 = candidate.reps[candidate.act[x][j] as usize].clone();
-                    p2[live[i]] += 1;
-                    let mut split = None;
-                    for t in &tests {
-                        let plus = |g: &[u16]| -> Vec<u16> {
-                            g.iter().zip(t).map(|(a, b)| a + b).collect()
-                        };
-                        if self.outcomes.is_p(&plus(&p1))? != self.outcomes.is_p(&plus(&p2))? {
-                            split = Some(t.clone());
-                            break;
-                        }
-                    }
-                    let t = split.expect("different classes have different signatures");
-                    for h in [live[i], live[j]] {
-                        let mut u = t.clone();
-                        u[h] += 1;
-                        self.extra.push(u);
-                    }
-                    reason = format!(
-                        "adding heaps {} and {} does not commute on a class",
-                        live[i], live[j]
-                    );
-                    continue;
-                }
-                match prove(&candidate, options, &live, n, limits.max_states)? {
-                    Ok(_) => {
-                        self.window = window;
-                        return Ok(finish(self.system, n, &candidate, &live));
-                    }
-                    Err(why) => {
-                        reason = why;
+        let mut tests: Vec<Vec<u16>> = window_tests(&live, width, 1);
+        tests.extend(
+            self.extra
+                .iter()
+                .filter(|t| t[n + 1..].iter().all(|&c| c == 0))
+                .cloned(),
+        );
+        tests.sort();
+        tests.dedup();
+        let mut reason = String::from("no candidate tried");
+        for _ in 0..limits.max_refinements {
+            let candidate = candidate(
+                &mut self.outcomes,
+                &live,
+                width,
+                &tests,
+                limits.max_elements,
+            )?;
+            let new_tests: Vec<Vec<u16>> = if let Some((x, i, j)) = non_commuting(&candidate) {
+                // Adding heaps i and j does not commute on a class: the two results are told
+                // apart by a test, which moved back by heap j (or i) separates what was merged.
+                let mut p1 = candidate.reps[candidate.act[x][i] as usize].clone();
+                p1[live[j]] += 1;
+                let mut p2 = candidate.reps[candidate.act[x][j] as usize].clone();
+                p2[live[i]] += 1;
+                let mut split = None;
+                for t in &tests {
+                    let plus =
+                        |g: &[u16]| -> Vec<u16> { g.iter().zip(t).map(|(a, b)| a + b).collect() };
+                    if self.outcomes.is_p(&plus(&p1))? != self.outcomes.is_p(&plus(&p2))? {
+                        split = Some(t.clone());
                         break;
                     }
                 }
+                reason = format!(
+                    "adding heaps {} and {} does not commute on a class",
+                    live[i], live[j]
+                );
+                match split {
+                    Some(t) => [live[i], live[j]]
+                        .iter()
+                        .map(|&h| {
+                            let mut u = t.clone();
+                            u[h] += 1;
+                            u
+                        })
+                        .collect(),
+                    None => Vec::new(),
+                }
+            } else {
+                match prove(&candidate, options, &live, n, limits.max_states)? {
+                    Ok(_) => return Ok(finish(self.system, n, &candidate, &live)),
+                    Err(failure) => {
+                        reason = failure.reason;
+                        match failure.witness {
+                            Some(witness) => {
+                                let wrong = self.mispredicted(&candidate, &slot, witness)?;
+                                match wrong {
+                                    Some(g) => self.separating_tests(&candidate, &slot, &g)?,
+                                    None => Vec::new(),
+                                }
+                            }
+                            None => Vec::new(),
+                        }
+                    }
+                }
+            };
+            let before = tests.len();
+            tests.extend(new_tests.iter().cloned());
+            tests.sort();
+            tests.dedup();
+            if tests.len() == before {
+                break;
+            }
+            self.extra.extend(new_tests);
+            if crate::interrupt::requested() {
+                return Err(QuotientError::Interrupted { heap: n });
             }
         }
         Err(QuotientError::NotProved {
             heap: n,
-            window: limits.max_window,
+            tests: tests.len(),
             reason,
         })
+    }
+
+    /// The candidate's element of a position: the empty class moved by its live heaps.
+    fn predicted(c: &Candidate, slot: &[Option<usize>], g: &[u16]) -> Element {
+        g.iter()
+            .enumerate()
+            .fold(0, |x, (h, &count)| match slot[h] {
+                Some(i) => (0..count).fold(x, |x, _| c.act[x as usize][i]),
+                None => x,
+            })
+    }
+
+    /// A position of the witness whose outcome the candidate predicts wrongly.
+    fn mispredicted(
+        &mut self,
+        c: &Candidate,
+        slot: &[Option<usize>],
+        witness: Witness,
+    ) -> Result<Option<Vec<u16>>, QuotientError> {
+        let wrong = |me: &mut Self, g: &[u16]| -> Result<bool, QuotientError> {
+            Ok(me.outcomes.is_p(g)? != c.in_p[Self::predicted(c, slot, g) as usize])
+        };
+        match witness {
+            Witness::OptionInP { position, option } => {
+                if wrong(self, &position)? {
+                    Ok(Some(position))
+                } else if wrong(self, &option)? {
+                    Ok(Some(option))
+                } else {
+                    Ok(None)
+                }
+            }
+            Witness::NoOptionIntoP { position } => {
+                if wrong(self, &position)? {
+                    return Ok(Some(position));
+                }
+                // G is truly outside P, so some option of it is a P-position the candidate
+                // does not predict.
+                let n = self.outcomes.n;
+                for h in 1..position.len().min(n + 1) {
+                    if position[h] == 0 {
+                        continue;
+                    }
+                    for pi in &self.system.options[h] {
+                        let mut g = position.clone();
+                        g[h] -= 1;
+                        for &part in pi {
+                            g[part] += 1;
+                        }
+                        if self.outcomes.is_p(&g)? {
+                            return Ok(wrong(self, &g)?.then_some(g));
+                        }
+                    }
+                }
+                Ok(None)
+            }
+        }
+    }
+
+    /// Tests that split a class of the candidate, from a position g it predicts wrongly: along
+    /// g's heaps h_1, …, h_m, with x_i the class after the first i, the outcome of
+    /// rep(x_i) + h_(i+1) + … + h_m is g's own at i = 0 and the prediction at i = m, so it
+    /// changes at some i; there rep(x_i) + h_(i+1) and rep(x_(i+1)), merged by the candidate,
+    /// differ by the rest s = h_(i+2) + … + h_m. Returns s and what it leaves when its heaps
+    /// are taken away one by one (so the tests stay closed under such suffixes).
+    fn separating_tests(
+        &mut self,
+        c: &Candidate,
+        slot: &[Option<usize>],
+        g: &[u16],
+    ) -> Result<Vec<Vec<u16>>, QuotientError> {
+        let heaps: Vec<usize> = g
+            .iter()
+            .enumerate()
+            .filter(|(h, _)| slot[*h].is_some())
+            .flat_map(|(h, &count)| std::iter::repeat_n(h, count as usize))
+            .collect();
+        // Dead heaps change nothing: the walk starts from g without them.
+        let mut rest = vec![0u16; g.len()];
+        for &h in &heaps {
+            rest[h] += 1;
+        }
+        let value = |me: &mut Self, x: Element, rest: &[u16]| -> Result<bool, QuotientError> {
+            let g: Vec<u16> = c.reps[x as usize]
+                .iter()
+                .zip(rest)
+                .map(|(a, b)| a + b)
+                .collect();
+            me.outcomes.is_p(&g)
+        };
+        let mut x: Element = 0;
+        let mut here = value(self, x, &rest)?;
+        for &h in &heaps {
+            let next = c.act[x as usize][slot[h].unwrap_or(0)];
+            rest[h] -= 1;
+            let there = value(self, next, &rest)?;
+            if there != here {
+                let mut tests = vec![rest.clone()];
+                let mut s = rest.clone();
+                for &k in heaps.iter().rev() {
+                    if s[k] > 0 && s.iter().any(|&c| c > 0) {
+                        s[k] -= 1;
+                        tests.push(s.clone());
+                    }
+                }
+                return Ok(tests);
+            }
+            x = next;
+            here = there;
+        }
+        Ok(Vec::new())
     }
 }
 
@@ -1062,16 +1219,38 @@ fn p_with_heaps_n(
     Ok(p)
 }
 
-/// Checks (C0)–(C2) of the module header; `Ok(Err(reason))` when a check fails.
+/// A candidate that failed its proof: the check that failed and, when the candidate has
+/// representatives, positions that show it.
+struct Failure {
+    reason: String,
+    witness: Option<Witness>,
+}
+
+/// Positions (count vectors) a failed check names; at least one of them is predicted wrongly.
+enum Witness {
+    /// (C1): G is predicted to be a P-position, and so is its option.
+    OptionInP {
+        position: Vec<u16>,
+        option: Vec<u16>,
+    },
+    /// (C2): G is predicted outside P, and none of its options in P.
+    NoOptionIntoP { position: Vec<u16> },
+}
+
+/// Checks (C0)–(C2) of the module header; `Ok(Err(failure))` when a check fails.
 fn prove(
     c: &Candidate,
     options: &[Vec<Vec<usize>>],
     live: &[usize],
     n: usize,
     max_states: usize,
-) -> Result<Result<Sweep, String>, QuotientError> {
+) -> Result<Result<Sweep, Failure>, QuotientError> {
     let size = c.act.len();
     let k = live.len();
+    let failed = |reason: String| Failure {
+        reason,
+        witness: None,
+    };
     // (C0) The actions of the heaps commute, and the identity (the empty position) is not in P.
     for x in 0..size {
         for i in 0..k {
@@ -1079,16 +1258,16 @@ fn prove(
                 let a = c.act[c.act[x][i] as usize][j];
                 let b = c.act[c.act[x][j] as usize][i];
                 if a != b {
-                    return Ok(Err(format!(
+                    return Ok(Err(failed(format!(
                         "adding heaps {} and {} does not commute on a class",
                         live[i], live[j]
-                    )));
+                    ))));
                 }
             }
         }
     }
     if c.in_p[0] {
-        return Ok(Err("the empty position is in P".into()));
+        return Ok(Err(failed("the empty position is in P".into())));
     }
     let q = FiniteMonoid::from_action(c.act.clone());
     let mut slot = vec![None; n + 1];
@@ -1103,6 +1282,14 @@ fn prove(
     };
     let products = Products::new(&q);
     let mul = |x: Element, y: Element| products.mul(x, y);
+    // A representative plus some heaps, when the candidate has representatives.
+    let plus = |y: Element, heaps: &[usize]| -> Option<Vec<u16>> {
+        let mut g = c.reps.get(y as usize)?.clone();
+        for &h in heaps {
+            *g.get_mut(h)? += 1;
+        }
+        Some(g)
+    };
     let mut sweep = Sweep::new(size);
     for &h in live {
         let images: Vec<Element> = options[h]
@@ -1112,19 +1299,43 @@ fn prove(
         let bad = match bad_row(&mul, &c.in_p, heap(h), &images) {
             Ok(bad) => bad,
             Err(y) => {
-                return Ok(Err(format!(
-                    "a P-position with a heap {h} has an option in P (class {})",
-                    FiniteMonoid::word(q.normal_form(y), &generator_names(k))
-                )))
+                let into_p = options[h]
+                    .iter()
+                    .zip(&images)
+                    .find(|(_, &t)| c.in_p[mul(y, t) as usize]);
+                let witness = into_p.and_then(|(pi, _)| {
+                    Some(Witness::OptionInP {
+                        position: plus(y, &[h])?,
+                        option: plus(y, pi)?,
+                    })
+                });
+                return Ok(Err(Failure {
+                    reason: format!(
+                        "a P-position with a heap {h} has an option in P (class {})",
+                        FiniteMonoid::word(q.normal_form(y), &generator_names(k))
+                    ),
+                    witness,
+                }));
             }
         };
         sweep.add_heap(&mul, heap(h), &bad, max_states, n)?;
     }
-    if let Some(a) = sweep.failure(&c.in_p) {
-        return Ok(Err(format!(
-            "a position of class {} outside P has no option into P",
-            FiniteMonoid::word(q.normal_form(a), &generator_names(k))
-        )));
+    if let Some(counts) = sweep.failure(&c.in_p) {
+        let heaps: Vec<usize> = counts
+            .iter()
+            .zip(live)
+            .flat_map(|(&count, &h)| std::iter::repeat_n(h, count as usize))
+            .collect();
+        let a = counts.iter().zip(live).fold(0, |x, (&count, &h)| {
+            (0..count).fold(x, |x, _| mul(x, heap(h)))
+        });
+        return Ok(Err(Failure {
+            reason: format!(
+                "a position of class {} outside P has no option into P",
+                FiniteMonoid::word(q.normal_form(a), &generator_names(k))
+            ),
+            witness: plus(0, &heaps).map(|position| Witness::NoOptionIntoP { position }),
+        }));
     }
     Ok(Ok(sweep))
 }
@@ -1163,11 +1374,13 @@ fn bad_row(
 /// some heap was taken.
 type State = (Element, Vec<u64>, bool);
 
-/// The (C2) sweep over the heaps, one heap at a time (see the module header).
+/// The (C2) sweep over the heaps, one heap at a time (see the module header). Each state keeps
+/// the counts of the heaps taken so far (in the order they were added) of the first position
+/// that reached it, so a failure names a concrete position.
 #[derive(Clone, Debug)]
 struct Sweep {
     size: usize,
-    states: HashSet<State>,
+    states: HashMap<State, Vec<u32>>,
 }
 
 impl Sweep {
@@ -1185,7 +1398,7 @@ impl Sweep {
             .collect();
         Sweep {
             size,
-            states: HashSet::from([(0, full, false)]),
+            states: HashMap::from([((0, full, false), Vec::new())]),
         }
     }
 
@@ -1204,8 +1417,8 @@ impl Sweep {
         let powers = Powers::of(mul, qh);
         let (t, period) = (powers.index, powers.period());
         let power = |c: usize| powers.get(c as u64);
-        let mut next_states: HashSet<State> = HashSet::new();
-        for (a, w, nonempty) in &self.states {
+        let mut next_states: HashMap<State, Vec<u32>> = HashMap::new();
+        for ((a, w, nonempty), counts) in &self.states {
             for count in 0..=t + period {
                 let qc = power(count);
                 let a2 = mul(*a, qc);
@@ -1226,7 +1439,13 @@ impl Sweep {
                 if w2.iter().all(|&x| x == 0) {
                     continue;
                 }
-                next_states.insert((a2, w2, *nonempty || count >= 1));
+                next_states
+                    .entry((a2, w2, *nonempty || count >= 1))
+                    .or_insert_with(|| {
+                        let mut c = counts.clone();
+                        c.push(count as u32);
+                        c
+                    });
                 if next_states.len() > max_states {
                     return Err(QuotientError::TooLarge {
                         heap: n,
@@ -1243,12 +1462,13 @@ impl Sweep {
         Ok(())
     }
 
-    /// A value A of a position with a heap, outside P, with no option into P, if any.
-    fn failure(&self, in_p: &[bool]) -> Option<Element> {
+    /// A position with a heap, of value outside P, with no option into P, if any: the counts
+    /// of the heaps in the order they were added.
+    fn failure(&self, in_p: &[bool]) -> Option<&[u32]> {
         self.states
             .iter()
-            .find(|(a, w, nonempty)| *nonempty && !in_p[*a as usize] && w[0] & 1 == 1)
-            .map(|s| s.0)
+            .find(|((a, w, nonempty), _)| *nonempty && !in_p[*a as usize] && w[0] & 1 == 1)
+            .map(|(_, counts)| counts.as_slice())
     }
 }
 

@@ -307,6 +307,54 @@ fn misere_kayles_for_every_heap_size() {
     assert_eq!(grew, [2, 5, 9, 12, 25, 27], "{q}");
 }
 
+/// Dawson's Kayles (0.07) past heap 24, where classes of the last quotient split and the new
+/// quotient is found by recalibration. Sizes as MisereSolver prints them (cgsuite e909ab8, run
+/// outside the tests): |Q| = 24, 144, 176 with |P| = 5, 23, 28 at heaps 24, 25, 27. Every
+/// position of at most 4 heaps up to 27 with at most 44 tokens in all is checked against the
+/// independent recursion.
+#[test]
+fn dawsons_kayles_past_a_split() {
+    let run = by_heap("0.07", 27, false);
+    let sizes: Vec<(usize, usize, usize)> = run
+        .steps
+        .iter()
+        .map(|s| (s.heap, s.order, s.p_count))
+        .filter(|&(h, _, _)| [24, 25, 26, 27].contains(&h))
+        .collect();
+    assert_eq!(
+        sizes,
+        [(24, 24, 5), (25, 144, 23), (26, 144, 23), (27, 176, 28)]
+    );
+    let q = run.quotient.unwrap();
+    let c = HeapCode::parse("0.07").unwrap();
+    let mut memo = Map::new();
+    let mut layer: Vec<Vec<usize>> = vec![vec![]];
+    for _ in 0..4 {
+        let mut next = Vec::new();
+        for g in &layer {
+            let from = g.last().copied().unwrap_or(1);
+            for h in from..=27 {
+                let mut g2 = g.clone();
+                g2.push(h);
+                next.push(g2);
+            }
+        }
+        for g in &next {
+            // The recursion is exponential in the total size: keep it moderate.
+            if g.iter().sum::<usize>() > 44 {
+                continue;
+            }
+            let x = q.image(g).unwrap();
+            assert_eq!(
+                q.p_portion[x as usize],
+                brute(&c, g.clone(), &mut memo),
+                "heaps {g:?}"
+            );
+        }
+        layer = next;
+    }
+}
+
 mod from_stratifications {
     use super::super::{lattice_quotient, normal_semigroup_relations, LatticeQuotientError};
     use crate::algebra::testing::v;
