@@ -226,7 +226,7 @@ fn congruence_quotient(g: &crate::game::LatticeGame, a: &Args) -> R {
             .map(|q| Value::Quotient(Rc::new(q)))
             .map_err(|e| {
                 let (code, label, help) = match &e {
-                    LatticeQuotientError::NotTheOrthant(_) => ("lg::eval::board", "not N^d", "quotients of other boards are not computed yet"),
+                    LatticeQuotientError::NotACone(_) => ("lg::eval::board", "not a cone", "quotients are computed for boards whose lattice points form a monoid: a polyhedron that is its own recession cone"),
                     LatticeQuotientError::TooLarge { .. } => ("lg::eval::too_large", "not closed", "the quotient may be infinite ([GM09] Example 8.12's is); raise `max_elements:` to look further"),
                     LatticeQuotientError::Interrupted { .. }
                     | LatticeQuotientError::Algebra(crate::algebra::AlgebraError::Interrupted) => {
@@ -306,11 +306,17 @@ pub(super) fn element_of(q: &MisereQuotient, a: &Args, i: usize) -> Result<u32, 
         }
         Value::Vector(v) => {
             let counts: Option<Vec<i64>> = v.0.iter().map(|x| x.to_i64()).collect();
-            counts.and_then(|c| q.image_of_counts(&c)).ok_or_else(|| {
-                bad(format!(
-                    "{v} is not a point of N^{} (counts of the heap sizes with a move)",
-                    q.live.len()
-                ))
+            counts.and_then(|c| q.image_of_point(&c)).ok_or_else(|| {
+                bad(match &q.board {
+                    Some(b) => format!(
+                        "{v} is not a lattice point of the board's cone (in Z^{})",
+                        b.dim()
+                    ),
+                    None => format!(
+                        "{v} is not a point of N^{} (counts of the heap sizes with a move)",
+                        q.live.len()
+                    ),
+                })
             })
         }
         other => Err(bad(format!(

@@ -40,7 +40,7 @@ mod tests;
 
 pub use by_heap::{final_period, quotients_by_heap, HeapStep, QuotientRun};
 pub use heaps::HeapSystem;
-pub use lattice::{lattice_quotient, normal_semigroup_relations, LatticeQuotientError};
+pub use lattice::{lattice_quotient, normal_semigroup_relations, ConeBoard, LatticeQuotientError};
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -147,6 +147,9 @@ pub struct MisereQuotient {
     pub code: Option<crate::game::heap::HeapCode>,
     /// Whether this is the quotient of a lattice game, printed by coordinates rather than heaps.
     pub lattice: bool,
+    /// For a lattice game on a board other than N^d: its lattice points' monoid, whose Hilbert
+    /// basis plays the part of the heaps.
+    pub board: Option<lattice::ConeBoard>,
     /// Why a run asked to go further stopped at n (`misere_quotient(code, max_heap: N)`).
     pub stopped: Option<String>,
 }
@@ -191,8 +194,18 @@ impl MisereQuotient {
         Some(self.heaps[n0 + (h - n0) % p])
     }
 
-    /// Φ of a lattice point of `octal(code, n)` (counts of the heaps of the live sizes); `None`
-    /// for a point of another dimension or with a negative count.
+    /// Φ of a lattice point: on N^d (and for `octal(code, n)`) its coordinates are counts of
+    /// the heaps of the live sizes; on another cone it is written as a sum of the Hilbert basis
+    /// first. `None` for a point of another dimension or outside the board.
+    pub fn image_of_point(&self, point: &[i64]) -> Option<Element> {
+        match &self.board {
+            Some(board) => self.image_of_counts(&board.counts(point)?),
+            None => self.image_of_counts(point),
+        }
+    }
+
+    /// Φ of the position with `counts[i]` heaps of the i-th live size (or Hilbert basis
+    /// element); `None` for a point of another dimension or with a negative count.
     pub fn image_of_counts(&self, counts: &[i64]) -> Option<Element> {
         if counts.len() != self.live.len() || counts.iter().any(|&c| c < 0) {
             return None;
@@ -308,7 +321,7 @@ impl fmt::Display for MisereQuotient {
             writeln!(
                 f,
                 "misère quotient of the lattice game in Z^{}",
-                self.live.len()
+                self.board.as_ref().map_or(self.live.len(), ConeBoard::dim)
             )?;
         } else {
             writeln!(f, "misère quotient of {}, heaps 1..{}", self.game, self.n)?;
@@ -334,6 +347,22 @@ impl fmt::Display for MisereQuotient {
                 .iter()
                 .map(|&h| self.word(self.heaps[h]))
                 .collect();
+            if let Some(board) = &self.board {
+                let pairs: Vec<String> = board
+                    .generators
+                    .iter()
+                    .zip(&words)
+                    .map(|(g, w)| {
+                        let g: Vec<String> = g.iter().map(i64::to_string).collect();
+                        format!("({}) ↦ {w}", g.join(", "))
+                    })
+                    .collect();
+                return write!(
+                    f,
+                    "  Φ on the Hilbert basis of the board: {}",
+                    pairs.join(", ")
+                );
+            }
             return write!(f, "  Φ(e_1..e_{}) = {}", self.live.len(), words.join(" "));
         }
         write!(
@@ -1524,6 +1553,7 @@ fn finish(system: &HeapSystem, n: usize, c: &Candidate, live: &[usize]) -> Miser
         final_period: None,
         stopped: None,
         lattice: system.lattice_heaps.is_some() && n == system.max_heap(),
+        board: None,
         options: system.options[..=n].to_vec(),
         code: system.code.clone(),
         live: match &system.lattice_heaps {
