@@ -15,7 +15,7 @@ LG=target/release/lg
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 printf '%-8s %5s %9s %9s %6s %4s %12s\n' code N lg_s lg_MiB "|Q|" "|P|" solver_s
-for row in "0.75 30" "0.77 253" "0.07 24" "0.137 12" "0.6 12" "4.07 10" "0.3122 6"; do
+for row in "0.75 30" "0.77 253" "0.07 24" "0.07 25" "0.07 27" "0.137 12" "0.6 12" "4.07 10" "0.3122 6"; do
   set -- $row
   code=$1 n=$2
   cat > "$TMP/q.lg" <<LG

@@ -45,6 +45,31 @@ pub struct Term {
 pub struct RationalFunction {
     dim: usize,
     terms: Vec<Term>,
+    /// The terms' membership tests, built at the first coefficient asked.
+    tests: MembershipCache,
+}
+
+/// A cache that takes no part in equality or hashing; clones share it (they have the same
+/// terms, which never change after construction).
+#[derive(Default, Clone)]
+struct MembershipCache(std::sync::Arc<std::sync::OnceLock<Option<Vec<membership::TermTest>>>>);
+
+impl PartialEq for MembershipCache {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for MembershipCache {}
+
+impl std::hash::Hash for MembershipCache {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
+}
+
+impl fmt::Debug for MembershipCache {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("MembershipCache")
+    }
 }
 
 fn q_int(x: &Integer) -> Q {
@@ -79,6 +104,7 @@ impl RationalFunction {
         RationalFunction {
             dim,
             terms: Vec::new(),
+            tests: MembershipCache::default(),
         }
     }
 
@@ -113,6 +139,7 @@ impl RationalFunction {
                     coefficient,
                 })
                 .collect(),
+            tests: MembershipCache::default(),
         }
     }
 
@@ -186,7 +213,32 @@ impl RationalFunction {
     }
 
     /// The coefficient of t^x in the expansion of f (each term expanded as the series of its set).
+    /// Each term's set is tested in i64 arithmetic when its data fit (`membership.rs`), else by
+    /// an exact rational solve.
     pub fn coefficient(&self, x: &Vector) -> Q {
+        let tests = self.tests.0.get_or_init(|| {
+            self.terms
+                .iter()
+                .map(membership::TermTest::new)
+                .collect::<Option<Vec<_>>>()
+        });
+        if let Some(tests) = tests {
+            let mut sum = Q::zero();
+            let mut fast = true;
+            for (t, test) in self.terms.iter().zip(tests) {
+                match test.counts(x) {
+                    Some(true) => sum += &t.coefficient,
+                    Some(false) => {}
+                    None => {
+                        fast = false;
+                        break;
+                    }
+                }
+            }
+            if fast {
+                return sum;
+            }
+        }
         self.terms
             .iter()
             .filter(|t| t.counts(x))
@@ -605,6 +657,7 @@ impl fmt::Display for Shown<'_> {
     }
 }
 
+mod membership;
 #[cfg(test)]
 mod tests;
 mod univariate;

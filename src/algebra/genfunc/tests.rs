@@ -125,3 +125,30 @@ proptest! {
         prop_assert!(f.hadamard(&f).unwrap().sub(&f).is_zero().unwrap());
     }
 }
+
+proptest! {
+    /// The i64 membership test of a term agrees with the exact rational solve, on terms with up
+    /// to d independent denominators (dependent draws are skipped) and points around them.
+    #[test]
+    fn fast_membership_agrees_with_the_rational_solve(
+        d in 1usize..5,
+        seed in prop::collection::vec(-3i64..4, 40),
+        points in prop::collection::vec(prop::collection::vec(-6i64..12, 4), 30),
+    ) {
+        let k = (seed[0].unsigned_abs() as usize) % (d + 1);
+        let denominators: Vec<Vector> = (0..k)
+            .map(|j| Vector::from_i64s(&seed[1 + j * d..1 + (j + 1) * d]))
+            .collect();
+        prop_assume!(crate::algebra::linalg::rank(&denominators, d) == k);
+        let term = Term {
+            denominators,
+            exponent: Vector::from_i64s(&seed[30..30 + d]),
+            coefficient: Q::one(),
+        };
+        let test = membership::TermTest::new(&term).expect("small entries fit i64");
+        for p in &points {
+            let x = Vector::from_i64s(&p[..d]);
+            prop_assert_eq!(test.counts(&x), Some(term.counts(&x)), "{:?} at {}", term, x);
+        }
+    }
+}
