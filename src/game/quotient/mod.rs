@@ -6,10 +6,13 @@
 //! is the monoid Q = N^n/~ with its P-portion P (the classes of P-positions) and the map Φ
 //! sending heap h to its class.
 //!
-//! **Candidate.** Positions are explored from the empty one by adding heaps, and identified by
-//! their misère outcomes against every position of at most w heaps (a finite window; w grows
-//! when a candidate fails). The classes, with a representative each and the action of adding a
-//! heap, form a candidate (Q, P, Φ).
+//! **Candidates.** Heap by heap (`QuotientSolver`), cheapest first: heap n sent to an element of
+//! the last quotient; a new generator whose powers are interpolated; Plambeck–Siegel's
+//! recalibration when classes of the last quotient split (`recalibrate.rs`: mex interpolation
+//! on a trial monoid, refined at the least failing position); last, learning from exact
+//! outcomes (misère canonical forms): positions explored from the empty one by adding heaps,
+//! told apart by their outcomes against a set of test positions that grows by counterexamples.
+//! Each gives classes with the action of adding a heap: a candidate (Q, P, Φ).
 //!
 //! **Proof.** The candidate is accepted only when
 //! - (C0) adding heaps commutes on the classes (so Q is a commutative monoid and Φ a
@@ -615,7 +618,7 @@ impl Outcomes<'_> {
 }
 
 /// Finds and proves quotients of one heap game for growing heap bounds, keeping what it learned
-/// (the outcomes of positions, the tests that split classes, the window that worked) from one
+/// (the outcomes of positions, the tests that split classes, the last quotient and sweep) from one
 /// bound to the next.
 pub struct QuotientSolver<'a> {
     system: &'a HeapSystem,
@@ -1131,7 +1134,7 @@ fn non_commuting(c: &Candidate) -> Option<(usize, usize, usize)> {
     None
 }
 
-/// Every multiset of at most `window` live heaps, as count vectors.
+/// Every multiset of at most `window` live heaps, as count vectors (the first tests).
 fn window_tests(live: &[usize], width: usize, window: usize) -> Vec<Vec<u16>> {
     let mut tests: Vec<Vec<u16>> = vec![vec![0; width]];
     let mut layer = tests.clone();
