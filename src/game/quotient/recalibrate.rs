@@ -203,15 +203,7 @@ fn local(
     options: &[Vec<Vec<usize>>],
     g: &[u16],
 ) -> (bool, bool) {
-    let predicted = |g: &[u16]| -> bool {
-        let x = g.iter().enumerate().fold(0 as Element, |x, (h, &count)| {
-            match slot.get(h).copied().flatten() {
-                Some(i) => (0..count).fold(x, |x, _| c.act[x as usize][i]),
-                None => x,
-            }
-        });
-        c.in_p[x as usize]
-    };
+    let predicted = |g: &[u16]| -> bool { c.in_p[element(c, slot, g) as usize] };
     let options_of_g = option_positions(options, g);
     let into_p = options_of_g.iter().any(|o| predicted(o));
     let has_move = !options_of_g.is_empty();

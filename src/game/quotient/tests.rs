@@ -74,6 +74,26 @@ fn brute(code: &HeapCode, heaps: Vec<usize>, memo: &mut Map<Vec<usize>, bool>) -
     p
 }
 
+/// Every nonempty multiset of at most `k` heaps of sizes 1..=n, as sorted lists.
+fn multisets(n: usize, k: usize) -> Vec<Vec<usize>> {
+    let mut all = Vec::new();
+    let mut layer: Vec<Vec<usize>> = vec![vec![]];
+    for _ in 0..k {
+        let mut next = Vec::new();
+        for g in &layer {
+            let from = g.last().copied().unwrap_or(1);
+            for h in from..=n {
+                let mut g2 = g.clone();
+                g2.push(h);
+                next.push(g2);
+            }
+        }
+        all.extend(next.iter().cloned());
+        layer = next;
+    }
+    all
+}
+
 #[test]
 fn quotients_predict_every_small_position() {
     for (code, n) in [
@@ -87,27 +107,13 @@ fn quotients_predict_every_small_position() {
         let c = HeapCode::parse(code).unwrap();
         let q = quotient(code, n);
         let mut memo = Map::new();
-        // Every multiset of at most 5 heaps of sizes 1..n.
-        let mut layer: Vec<Vec<usize>> = vec![vec![]];
-        for _ in 0..5 {
-            let mut next = Vec::new();
-            for g in &layer {
-                let from = g.last().copied().unwrap_or(1);
-                for h in from..=n {
-                    let mut g2 = g.clone();
-                    g2.push(h);
-                    next.push(g2);
-                }
-            }
-            for g in &next {
-                let x = q.image(g).unwrap();
-                assert_eq!(
-                    q.p_portion[x as usize],
-                    brute(&c, g.clone(), &mut memo),
-                    "{code} n = {n}, heaps {g:?}: {q}"
-                );
-            }
-            layer = next;
+        for g in &multisets(n, 5) {
+            let x = q.image(g).unwrap();
+            assert_eq!(
+                q.p_portion[x as usize],
+                brute(&c, g.clone(), &mut memo),
+                "{code} n = {n}, heaps {g:?}: {q}"
+            );
         }
     }
 }
@@ -328,30 +334,17 @@ fn dawsons_kayles_past_a_split() {
     let q = run.quotient.unwrap();
     let c = HeapCode::parse("0.07").unwrap();
     let mut memo = Map::new();
-    let mut layer: Vec<Vec<usize>> = vec![vec![]];
-    for _ in 0..4 {
-        let mut next = Vec::new();
-        for g in &layer {
-            let from = g.last().copied().unwrap_or(1);
-            for h in from..=27 {
-                let mut g2 = g.clone();
-                g2.push(h);
-                next.push(g2);
-            }
-        }
-        for g in &next {
-            // The recursion is exponential in the total size: keep it moderate.
-            if g.iter().sum::<usize>() > 44 {
-                continue;
-            }
-            let x = q.image(g).unwrap();
-            assert_eq!(
-                q.p_portion[x as usize],
-                brute(&c, g.clone(), &mut memo),
-                "heaps {g:?}"
-            );
-        }
-        layer = next;
+    // The recursion is exponential in the total size: keep it moderate.
+    for g in multisets(27, 4)
+        .iter()
+        .filter(|g| g.iter().sum::<usize>() <= 44)
+    {
+        let x = q.image(g).unwrap();
+        assert_eq!(
+            q.p_portion[x as usize],
+            brute(&c, g.clone(), &mut memo),
+            "heaps {g:?}"
+        );
     }
 }
 
