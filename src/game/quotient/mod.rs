@@ -826,8 +826,14 @@ impl<'a> QuotientSolver<'a> {
                 let p = p_with_heaps_n(rep, &mut memo, options, &|g: &[usize]| {
                     let y = image(g);
                     heap_n.iter().any(|&t| before[mul(y, t) as usize])
-                })?;
-                column.push(p);
+                });
+                match p {
+                    Ok(p) => column.push(p),
+                    // Representatives with many heaps make the recursion explode: this route
+                    // gives way to the next.
+                    Err(QuotientError::TooLarge { .. }) => return Ok(None),
+                    Err(e) => return Err(e),
+                }
             }
             if let Some(&t) = seen.get(&column) {
                 break (t, c - t);
@@ -1212,7 +1218,7 @@ fn candidate(
 
 /// Whether G + c heaps n is a P-position, for G a sorted list of heaps below n: none of G's
 /// options is (recursively), and `heap_n_into_p(G)` says no option of a heap n lands in P
-/// (c ≥ 1, so there is a move).
+/// (c ≥ 1, so there is a move). `TooLarge` past 2^20 positions.
 fn p_with_heaps_n(
     g: &[usize],
     memo: &mut HashMap<Vec<usize>, bool>,
@@ -1224,6 +1230,14 @@ fn p_with_heaps_n(
     }
     if memo.len() % 4096 == 4095 && crate::interrupt::requested() {
         return Err(QuotientError::Interrupted { heap: 0 });
+    }
+    const MAX_POSITIONS: usize = 1 << 20;
+    if memo.len() > MAX_POSITIONS {
+        return Err(QuotientError::TooLarge {
+            heap: 0,
+            what: "positions in the interpolation",
+            limit: MAX_POSITIONS,
+        });
     }
     let mut p = !heap_n_into_p(g);
     let mut i = 0;
