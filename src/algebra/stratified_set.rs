@@ -141,10 +141,19 @@ impl StratifiedSet {
         }
         let mut linear = Vec::new();
         independent_periods(Vector::zero(d), gens, &mut linear)?;
+        // Joining overlapping linear sets multiplies disjoint pieces (hundreds of linear sets
+        // give thousands of pieces and minutes of work): past these bounds the conversion is
+        // refused rather than left to run.
+        const MAX_PIECES: usize = 2048;
         let mut out = StratifiedSet::empty(d);
         for (b, periods) in linear {
             let piece = StratifiedSet::from_basic(BasicSet::simplicial(&b, &periods))?;
             out = out.union(&piece)?;
+            if out.pieces().len() > MAX_PIECES {
+                return Err(AlgebraError::TooLarge(format!(
+                    "joining the linear sets of this non-normal semigroup passed {MAX_PIECES} disjoint pieces"
+                )));
+            }
         }
         Ok(out)
     }
@@ -593,6 +602,9 @@ pub(crate) fn coset_meeting_pairs(a: &[BasicSet], b: &[BasicSet]) -> Vec<(usize,
     pairs
 }
 
+/// The most linear sets a non-normal semigroup is split into before the conversion is refused.
+const MAX_LINEAR: usize = 128;
+
 /// Splits b + N{periods} into linear sets with independent periods (see the module docs).
 fn independent_periods(
     b: Vector,
@@ -609,10 +621,10 @@ fn independent_periods(
         out.push((b, periods));
         return Ok(());
     }
-    if out.len() > 100_000 {
-        return Err(AlgebraError::TooLarge(
-            "splitting a non-normal semigroup into linear sets".into(),
-        ));
+    if out.len() > MAX_LINEAR {
+        return Err(AlgebraError::TooLarge(format!(
+            "this non-normal semigroup splits into more than {MAX_LINEAR} linear sets to be joined into disjoint pieces"
+        )));
     }
     // Choose the relation and sign with the fewest pieces Σ_{i∈I} α_i.
     let mut best: Option<(Integer, Vec<Integer>)> = None;

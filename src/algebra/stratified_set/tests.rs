@@ -279,3 +279,23 @@ proptest! {
         prop_assert_eq!(strat.pieces()[0].offsets().len(), 1, "{}", strat);
     }
 }
+
+/// A non-normal semigroup in d = 5 with 7 generators that once ran for more than 12 minutes is
+/// refused at once, naming why (issue 17: convert in seconds or refuse, never hang).
+#[test]
+fn a_large_non_normal_semigroup_is_refused_not_left_running() {
+    let a = semigroup(&[
+        vec![3, 0, 4, 1, 2],
+        vec![1, 4, 0, 2, 3],
+        vec![0, 2, 3, 4, 1],
+        vec![4, 1, 2, 0, 3],
+        vec![2, 3, 1, 4, 0],
+        vec![1, 1, 3, 2, 4],
+        vec![3, 4, 2, 1, 1],
+    ]);
+    assert!(!a.is_normal().unwrap());
+    match StratifiedSet::from_semigroup(&a) {
+        Err(AlgebraError::TooLarge(why)) => assert!(why.contains("linear sets"), "{why}"),
+        other => panic!("{other:?}"),
+    }
+}
