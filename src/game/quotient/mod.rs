@@ -37,6 +37,8 @@
 mod by_heap;
 mod heaps;
 mod lattice;
+mod learn;
+mod proof;
 mod recalibrate;
 #[cfg(test)]
 mod tests;
@@ -49,6 +51,8 @@ use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 use crate::algebra::monoid::{generator_names, Element, FiniteMonoid};
+use learn::Outcomes;
+use proof::{bad_row, of_parts, prove, Sweep};
 
 /// Why no quotient was proved.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -245,7 +249,7 @@ impl MisereQuotient {
         distinct.dedup();
         for h in distinct {
             let mut rest = heaps.to_vec();
-            let i = rest.iter().position(|&k| k == h).expect("present");
+            let i = rest.iter().position(|&k| k == h)?;
             rest.swap_remove(i);
             let y = self.image(&rest)?;
             for parts in self.heap_options(h)? {
@@ -550,73 +554,6 @@ impl MisereQuotient {
     }
 }
 
-/// Misère outcomes of positions (count vectors indexed by heap size): a position is a misère
-/// P-position exactly when the misère nim value of its canonical form is 0, and its canonical
-/// form is the sum of its heaps' forms (`MisereForms::sum`, memoized on pairs of forms, which
-/// collapse far more than positions do).
-struct Outcomes<'a> {
-    heaps: crate::game::misere::HeapPositions<'a>,
-    n: usize,
-    /// A quotient proved for heaps 1..=k: positions of those heaps are read off it.
-    known: Option<MisereQuotient>,
-    max_bytes: usize,
-    memo: HashMap<Vec<u16>, bool>,
-}
-
-impl Outcomes<'_> {
-    fn is_p(&mut self, g: &[u16]) -> Result<bool, QuotientError> {
-        if let Some(&p) = self.memo.get(g) {
-            return Ok(p);
-        }
-        if let Some(q) = &self.known {
-            if g[q.n + 1..].iter().all(|&c| c == 0) {
-                let x = g.iter().enumerate().skip(1).fold(0, |x, (h, &c)| {
-                    (0..c).fold(x, |x, _| q.monoid.mul(x, q.heaps[h]))
-                });
-                return Ok(q.p_portion[x as usize]);
-            }
-        }
-        let stop = |e: crate::game::misere::MisereError| match e {
-            crate::game::misere::MisereError::Interrupted { .. } => {
-                QuotientError::Interrupted { heap: 0 }
-            }
-            crate::game::misere::MisereError::TooLarge { max_bytes, .. } => {
-                QuotientError::TooLarge {
-                    heap: 0,
-                    what: "bytes of misère canonical forms",
-                    limit: max_bytes,
-                }
-            }
-        };
-        let mut form = 0;
-        for (h, &c) in g.iter().enumerate().skip(1) {
-            if c == 0 {
-                continue;
-            }
-            let f = self.heaps.heap(h).map_err(stop)?;
-            for _ in 0..c {
-                form = self
-                    .heaps
-                    .forms()
-                    .sum(form, f, self.max_bytes)
-                    .map_err(|e| match e {
-                        crate::game::misere::SumStop::Interrupted => {
-                            QuotientError::Interrupted { heap: self.n }
-                        }
-                        crate::game::misere::SumStop::TooLarge => QuotientError::TooLarge {
-                            heap: self.n,
-                            what: "bytes of misère canonical forms",
-                            limit: self.max_bytes,
-                        },
-                    })?;
-            }
-        }
-        let p = self.heaps.forms().misere_value(form) == 0;
-        self.memo.insert(g.to_vec(), p);
-        Ok(p)
-    }
-}
-
 /// Finds and proves quotients of one heap game for growing heap bounds, keeping what it learned
 /// (the outcomes of positions, the tests that split classes, the last quotient and sweep) from one
 /// bound to the next.
@@ -888,224 +825,6 @@ impl<'a> QuotientSolver<'a> {
             64,
         )
     }
-
-    /// The quotient of heaps 1..=n learned from outcomes, as an automaton is learned from
-    /// membership queries (Angluin's L*, with Rivest and Schapire's use of counterexamples):
-    /// positions are told apart by their outcomes against a set T of test positions (at first
-    /// the empty position and each single heap), a candidate is built and proved, and a failed
-    /// proof names a position the candidate predicts wrongly (a P-position with an option in P:
-    /// one of the two is wrong; a position outside P without an option into P: either it, or one
-    /// of its options, is wrong). Walking that position's heaps from the empty class finds two
-    /// positions the candidate merged and a test that tells them apart; T grows by it, and the
-    /// next candidate has more classes. Classes of T never outnumber the true quotient's
-    /// elements, so this ends with the quotient (or at a limit).
-    fn learn(&mut self, n: usize) -> Result<MisereQuotient, QuotientError> {
-        self.outcomes.known = self.last.take().filter(|q| q.n + 1 == n);
-        let width = self.system.max_heap() + 1;
-        let options = &self.system.options[..=n];
-        let live: Vec<usize> = (1..=n).filter(|&h| !options[h].is_empty()).collect();
-        let mut slot = vec![None; width];
-        for (i, &h) in live.iter().enumerate() {
-            slot[h] = Some(i);
-        }
-        self.outcomes.n = n;
-        let limits = self.limits;
-        let mut tests: Vec<Vec<u16>> = window_tests(&live, width, 1);
-        tests.extend(
-            self.extra
-                .iter()
-                .filter(|t| t[n + 1..].iter().all(|&c| c == 0))
-                .cloned(),
-        );
-        tests.sort();
-        tests.dedup();
-        let mut reason = String::from("no candidate tried");
-        for _ in 0..limits.max_refinements {
-            let candidate = candidate(
-                &mut self.outcomes,
-                &live,
-                width,
-                &tests,
-                limits.max_elements,
-            )?;
-            let new_tests: Vec<Vec<u16>> = if let Some((x, i, j)) = non_commuting(&candidate) {
-                // Adding heaps i and j does not commute on a class: the two results are told
-                // apart by a test, which moved back by heap j (or i) separates what was merged.
-                let mut p1 = candidate.reps[candidate.act[x][i] as usize].clone();
-                p1[live[j]] += 1;
-                let mut p2 = candidate.reps[candidate.act[x][j] as usize].clone();
-                p2[live[i]] += 1;
-                let mut split = None;
-                for t in &tests {
-                    let plus =
-                        |g: &[u16]| -> Vec<u16> { g.iter().zip(t).map(|(a, b)| a + b).collect() };
-                    if self.outcomes.is_p(&plus(&p1))? != self.outcomes.is_p(&plus(&p2))? {
-                        split = Some(t.clone());
-                        break;
-                    }
-                }
-                reason = format!(
-                    "adding heaps {} and {} does not commute on a class",
-                    live[i], live[j]
-                );
-                match split {
-                    Some(t) => [live[i], live[j]]
-                        .iter()
-                        .map(|&h| {
-                            let mut u = t.clone();
-                            u[h] += 1;
-                            u
-                        })
-                        .collect(),
-                    None => Vec::new(),
-                }
-            } else {
-                match prove(&candidate, options, &live, n, limits.max_states)? {
-                    Ok(_) => return Ok(finish(self.system, n, &candidate, &live)),
-                    Err(failure) => {
-                        reason = failure.reason;
-                        match failure.witness {
-                            Some(witness) => {
-                                let wrong = self.mispredicted(&candidate, &slot, witness)?;
-                                match wrong {
-                                    Some(g) => self.separating_tests(&candidate, &slot, &g)?,
-                                    None => Vec::new(),
-                                }
-                            }
-                            None => Vec::new(),
-                        }
-                    }
-                }
-            };
-            let before = tests.len();
-            tests.extend(new_tests.iter().cloned());
-            tests.sort();
-            tests.dedup();
-            if tests.len() == before {
-                break;
-            }
-            self.extra.extend(new_tests);
-            if crate::interrupt::requested() {
-                return Err(QuotientError::Interrupted { heap: n });
-            }
-        }
-        Err(QuotientError::NotProved {
-            heap: n,
-            tests: tests.len(),
-            reason,
-        })
-    }
-
-    /// The candidate's element of a position: the empty class moved by its live heaps.
-    fn predicted(c: &Candidate, slot: &[Option<usize>], g: &[u16]) -> Element {
-        g.iter()
-            .enumerate()
-            .fold(0, |x, (h, &count)| match slot[h] {
-                Some(i) => (0..count).fold(x, |x, _| c.act[x as usize][i]),
-                None => x,
-            })
-    }
-
-    /// A position of the witness whose outcome the candidate predicts wrongly.
-    fn mispredicted(
-        &mut self,
-        c: &Candidate,
-        slot: &[Option<usize>],
-        witness: Witness,
-    ) -> Result<Option<Vec<u16>>, QuotientError> {
-        let wrong = |me: &mut Self, g: &[u16]| -> Result<bool, QuotientError> {
-            Ok(me.outcomes.is_p(g)? != c.in_p[Self::predicted(c, slot, g) as usize])
-        };
-        match witness {
-            Witness::OptionInP { position, option } => {
-                if wrong(self, &position)? {
-                    Ok(Some(position))
-                } else if wrong(self, &option)? {
-                    Ok(Some(option))
-                } else {
-                    Ok(None)
-                }
-            }
-            Witness::NoOptionIntoP { position } => {
-                if wrong(self, &position)? {
-                    return Ok(Some(position));
-                }
-                // G is truly outside P, so some option of it is a P-position the candidate
-                // does not predict.
-                let n = self.outcomes.n;
-                for h in 1..position.len().min(n + 1) {
-                    if position[h] == 0 {
-                        continue;
-                    }
-                    for pi in &self.system.options[h] {
-                        let mut g = position.clone();
-                        g[h] -= 1;
-                        for &part in pi {
-                            g[part] += 1;
-                        }
-                        if self.outcomes.is_p(&g)? {
-                            return Ok(wrong(self, &g)?.then_some(g));
-                        }
-                    }
-                }
-                Ok(None)
-            }
-        }
-    }
-
-    /// Tests that split a class of the candidate, from a position g it predicts wrongly: along
-    /// g's heaps h_1, …, h_m, with x_i the class after the first i, the outcome of
-    /// rep(x_i) + h_(i+1) + … + h_m is g's own at i = 0 and the prediction at i = m, so it
-    /// changes at some i; there rep(x_i) + h_(i+1) and rep(x_(i+1)), merged by the candidate,
-    /// differ by the rest s = h_(i+2) + … + h_m. Returns s and what it leaves when its heaps
-    /// are taken away one by one (so the tests stay closed under such suffixes).
-    fn separating_tests(
-        &mut self,
-        c: &Candidate,
-        slot: &[Option<usize>],
-        g: &[u16],
-    ) -> Result<Vec<Vec<u16>>, QuotientError> {
-        let heaps: Vec<usize> = g
-            .iter()
-            .enumerate()
-            .filter(|(h, _)| slot[*h].is_some())
-            .flat_map(|(h, &count)| std::iter::repeat_n(h, count as usize))
-            .collect();
-        // Dead heaps change nothing: the walk starts from g without them.
-        let mut rest = vec![0u16; g.len()];
-        for &h in &heaps {
-            rest[h] += 1;
-        }
-        let value = |me: &mut Self, x: Element, rest: &[u16]| -> Result<bool, QuotientError> {
-            let g: Vec<u16> = c.reps[x as usize]
-                .iter()
-                .zip(rest)
-                .map(|(a, b)| a + b)
-                .collect();
-            me.outcomes.is_p(&g)
-        };
-        let mut x: Element = 0;
-        let mut here = value(self, x, &rest)?;
-        for &h in &heaps {
-            let next = c.act[x as usize][slot[h].unwrap_or(0)];
-            rest[h] -= 1;
-            let there = value(self, next, &rest)?;
-            if there != here {
-                let mut tests = vec![rest.clone()];
-                let mut s = rest.clone();
-                for &k in heaps.iter().rev() {
-                    if s[k] > 0 && s.iter().any(|&c| c > 0) {
-                        s[k] -= 1;
-                        tests.push(s.clone());
-                    }
-                }
-                return Ok(tests);
-            }
-            x = next;
-            here = there;
-        }
-        Ok(Vec::new())
-    }
 }
 
 /// The quotient of the heaps 1..=n of `system`, proved.
@@ -1125,95 +844,36 @@ struct Candidate {
     in_p: Vec<bool>,
 }
 
-/// The first class x and live heaps i < j with x·i·j ≠ x·j·i.
-fn non_commuting(c: &Candidate) -> Option<(usize, usize, usize)> {
-    let k = c.act.first().map_or(0, Vec::len);
-    for x in 0..c.act.len() {
-        for i in 0..k {
-            for j in i + 1..k {
-                if c.act[c.act[x][i] as usize][j] != c.act[c.act[x][j] as usize][i] {
-                    return Some((x, i, j));
-                }
-            }
-        }
-    }
-    None
-}
-
-/// Every multiset of at most `window` live heaps, as count vectors (the first tests).
-fn window_tests(live: &[usize], width: usize, window: usize) -> Vec<Vec<u16>> {
-    let mut tests: Vec<Vec<u16>> = vec![vec![0; width]];
-    let mut layer = tests.clone();
-    for _ in 0..window {
-        let mut next = Vec::new();
-        for t in &layer {
-            // Nondecreasing heaps: add only heaps ≥ the largest present.
-            let top = (1..width).rev().find(|&h| t[h] > 0).unwrap_or(0);
-            for &h in live.iter().filter(|&&h| h >= top) {
-                let mut u = t.clone();
-                u[h] += 1;
-                next.push(u);
-            }
-        }
-        tests.extend(next.iter().cloned());
-        layer = next;
-    }
-    tests
-}
-
-fn candidate(
-    outcomes: &mut Outcomes<'_>,
-    live: &[usize],
-    width: usize,
-    tests: &[Vec<u16>],
-    max_elements: usize,
-) -> Result<Candidate, QuotientError> {
-    let signature = |outcomes: &mut Outcomes<'_>, g: &[u16]| -> Result<Vec<bool>, QuotientError> {
-        tests
-            .iter()
-            .map(|t| {
-                let sum: Vec<u16> = g.iter().zip(t).map(|(a, b)| a + b).collect();
-                outcomes.is_p(&sum)
+impl Candidate {
+    /// The element of a position (a count vector): the empty class moved by its live heaps,
+    /// `slot[h]` being heap h's index among the live heaps.
+    fn element(&self, slot: &[Option<usize>], g: &[u16]) -> Element {
+        g.iter()
+            .enumerate()
+            .fold(0, |x, (h, &count)| match slot.get(h).copied().flatten() {
+                Some(i) => (0..count).fold(x, |x, _| self.act[x as usize][i]),
+                None => x,
             })
-            .collect()
-    };
-    let empty = vec![0u16; width];
-    let mut reps: Vec<Vec<u16>> = vec![empty.clone()];
-    let mut index: HashMap<Vec<bool>, Element> = HashMap::from([(signature(outcomes, &empty)?, 0)]);
-    let mut act: Vec<Vec<Element>> = Vec::new();
-    let mut next = 0;
-    while next < reps.len() {
-        let mut row = Vec::with_capacity(live.len());
-        for &h in live {
-            let mut g = reps[next].clone();
-            g[h] += 1;
-            let s = signature(outcomes, &g)?;
-            let id = match index.get(&s) {
-                Some(&id) => id,
-                None => {
-                    if reps.len() >= max_elements {
-                        return Err(QuotientError::TooLarge {
-                            heap: outcomes.n,
-                            what: "elements",
-                            limit: max_elements,
-                        });
-                    }
-                    let id = reps.len() as Element;
-                    index.insert(s, id);
-                    reps.push(g);
-                    id
-                }
-            };
-            row.push(id);
-        }
-        act.push(row);
-        next += 1;
     }
-    let in_p = reps
-        .iter()
-        .map(|g| outcomes.is_p(g))
-        .collect::<Result<_, _>>()?;
-    Ok(Candidate { reps, act, in_p })
+}
+
+/// The options of a position (count vectors), heap by heap in increasing order.
+fn option_positions(options: &[Vec<Vec<usize>>], g: &[u16]) -> Vec<Vec<u16>> {
+    let mut out = Vec::new();
+    for (h, &count) in g.iter().enumerate() {
+        if count == 0 || h >= options.len() {
+            continue;
+        }
+        for pi in &options[h] {
+            let mut o = g.to_vec();
+            o[h] -= 1;
+            for &part in pi {
+                o[part] += 1;
+            }
+            out.push(o);
+        }
+    }
+    out
 }
 
 /// Whether G + c heaps n is a P-position, for G a sorted list of heaps below n: none of G's
@@ -1263,259 +923,6 @@ fn p_with_heaps_n(
     }
     memo.insert(g.to_vec(), p);
     Ok(p)
-}
-
-/// A candidate that failed its proof: the check that failed and, when the candidate has
-/// representatives, positions that show it.
-struct Failure {
-    reason: String,
-    witness: Option<Witness>,
-}
-
-/// Positions (count vectors) a failed check names; at least one of them is predicted wrongly.
-enum Witness {
-    /// (C1): G is predicted to be a P-position, and so is its option.
-    OptionInP {
-        position: Vec<u16>,
-        option: Vec<u16>,
-    },
-    /// (C2): G is predicted outside P, and none of its options in P.
-    NoOptionIntoP { position: Vec<u16> },
-}
-
-/// Checks (C0)–(C2) of the module header; `Ok(Err(failure))` when a check fails.
-fn prove(
-    c: &Candidate,
-    options: &[Vec<Vec<usize>>],
-    live: &[usize],
-    n: usize,
-    max_states: usize,
-) -> Result<Result<Sweep, Failure>, QuotientError> {
-    let size = c.act.len();
-    let k = live.len();
-    let failed = |reason: String| Failure {
-        reason,
-        witness: None,
-    };
-    // (C0) The actions of the heaps commute, and the identity (the empty position) is not in P.
-    for x in 0..size {
-        for i in 0..k {
-            for j in i + 1..k {
-                let a = c.act[c.act[x][i] as usize][j];
-                let b = c.act[c.act[x][j] as usize][i];
-                if a != b {
-                    return Ok(Err(failed(format!(
-                        "adding heaps {} and {} does not commute on a class",
-                        live[i], live[j]
-                    ))));
-                }
-            }
-        }
-    }
-    if c.in_p[0] {
-        return Ok(Err(failed("the empty position is in P".into())));
-    }
-    let q = FiniteMonoid::from_action(c.act.clone());
-    let mut slot = vec![None; n + 1];
-    for (i, &h) in live.iter().enumerate() {
-        slot[h] = Some(i);
-    }
-    let heap = |h: usize| -> Element {
-        match slot[h] {
-            Some(i) => q.times_generator(0, i),
-            None => 0,
-        }
-    };
-    let products = Products::new(&q);
-    let mul = |x: Element, y: Element| products.mul(x, y);
-    // A representative plus some heaps, when the candidate has representatives.
-    let plus = |y: Element, heaps: &[usize]| -> Option<Vec<u16>> {
-        let mut g = c.reps.get(y as usize)?.clone();
-        for &h in heaps {
-            *g.get_mut(h)? += 1;
-        }
-        Some(g)
-    };
-    let mut sweep = Sweep::new(size);
-    for &h in live {
-        let images: Vec<Element> = options[h]
-            .iter()
-            .map(|p| of_parts(&mul, &heap, p))
-            .collect();
-        let bad = match bad_row(&mul, &c.in_p, heap(h), &images) {
-            Ok(bad) => bad,
-            Err(y) => {
-                let into_p = options[h]
-                    .iter()
-                    .zip(&images)
-                    .find(|(_, &t)| c.in_p[mul(y, t) as usize]);
-                let witness = into_p.and_then(|(pi, _)| {
-                    Some(Witness::OptionInP {
-                        position: plus(y, &[h])?,
-                        option: plus(y, pi)?,
-                    })
-                });
-                return Ok(Err(Failure {
-                    reason: format!(
-                        "a P-position with a heap {h} has an option in P (class {})",
-                        FiniteMonoid::word(q.normal_form(y), &generator_names(k))
-                    ),
-                    witness,
-                }));
-            }
-        };
-        sweep.add_heap(&mul, heap(h), &bad, max_states, n)?;
-    }
-    if let Some(counts) = sweep.failure(&c.in_p) {
-        let heaps: Vec<usize> = counts
-            .iter()
-            .zip(live)
-            .flat_map(|(&count, &h)| std::iter::repeat_n(h, count as usize))
-            .collect();
-        let a = counts.iter().zip(live).fold(0, |x, (&count, &h)| {
-            (0..count).fold(x, |x, _| mul(x, heap(h)))
-        });
-        return Ok(Err(Failure {
-            reason: format!(
-                "a position of class {} outside P has no option into P",
-                FiniteMonoid::word(q.normal_form(a), &generator_names(k))
-            ),
-            witness: plus(0, &heaps).map(|position| Witness::NoOptionIntoP { position }),
-        }));
-    }
-    Ok(Ok(sweep))
-}
-
-/// Φ of an option (a list of heaps).
-fn of_parts(
-    mul: &dyn Fn(Element, Element) -> Element,
-    heap: &dyn Fn(usize) -> Element,
-    parts: &[usize],
-) -> Element {
-    parts.iter().fold(0, |x, &p| mul(x, heap(p)))
-}
-
-/// (C1) for one heap h of image `qh` whose options have the images `images`: `Err(y)` when a
-/// position G with Φ(G − h) = y is in P while an option of h lands in P; otherwise the row
-/// bad[y]: no option of h from such a G lands in P.
-fn bad_row(
-    mul: &dyn Fn(Element, Element) -> Element,
-    in_p: &[bool],
-    qh: Element,
-    images: &[Element],
-) -> Result<Vec<bool>, Element> {
-    let mut row = Vec::with_capacity(in_p.len());
-    for y in 0..in_p.len() as Element {
-        let into_p = images.iter().any(|&t| in_p[mul(y, t) as usize]);
-        if in_p[mul(y, qh) as usize] && into_p {
-            return Err(y);
-        }
-        row.push(!into_p);
-    }
-    Ok(row)
-}
-
-/// A state of the (C2) sweep: the value A of the heaps so far, the set W ⊆ Q (a bitset) of
-/// values the rest may still take with every heap so far keeping its requirement, and whether
-/// some heap was taken.
-type State = (Element, Vec<u64>, bool);
-
-/// The (C2) sweep over the heaps, one heap at a time (see the module header). Each state keeps
-/// the counts of the heaps taken so far (in the order they were added) of the first position
-/// that reached it, so a failure names a concrete position.
-#[derive(Clone, Debug)]
-struct Sweep {
-    size: usize,
-    states: HashMap<State, Vec<u32>>,
-}
-
-impl Sweep {
-    fn new(size: usize) -> Sweep {
-        let words = size.div_ceil(64);
-        let full: Vec<u64> = (0..words)
-            .map(|w| {
-                let bits = (size - 64 * w).min(64);
-                if bits == 64 {
-                    u64::MAX
-                } else {
-                    (1u64 << bits) - 1
-                }
-            })
-            .collect();
-        Sweep {
-            size,
-            states: HashMap::from([((0, full, false), Vec::new())]),
-        }
-    }
-
-    /// Takes in a heap of image `qh` whose requirement is `bad` (from [`bad_row`]).
-    fn add_heap(
-        &mut self,
-        mul: &dyn Fn(Element, Element) -> Element,
-        qh: Element,
-        bad: &[bool],
-        max_states: usize,
-        n: usize,
-    ) -> Result<(), QuotientError> {
-        let size = self.size;
-        let words = size.div_ceil(64);
-        // Counts 0..=t+p cover every type of (q^c, q^(c−1)).
-        let powers = Powers::of(mul, qh);
-        let (t, period) = (powers.index, powers.period());
-        let power = |c: usize| powers.get(c as u64);
-        let mut next_states: HashMap<State, Vec<u32>> = HashMap::new();
-        for ((a, w, nonempty), counts) in &self.states {
-            for count in 0..=t + period {
-                let qc = power(count);
-                let a2 = mul(*a, qc);
-                let mut w2 = vec![0u64; words];
-                for r in 0..size as Element {
-                    // The rest R' is admissible when q^c·R' was, and (for c ≥ 1) heap h's
-                    // requirement holds: Φ(G − h) = A·q^(c−1)·R' is bad for h.
-                    let before = mul(qc, r) as usize;
-                    let mut ok = w[before / 64] >> (before % 64) & 1 == 1;
-                    if ok && count >= 1 {
-                        let y = mul(mul(*a, power(count - 1)), r);
-                        ok = bad[y as usize];
-                    }
-                    if ok {
-                        w2[r as usize / 64] |= 1 << (r % 64);
-                    }
-                }
-                if w2.iter().all(|&x| x == 0) {
-                    continue;
-                }
-                next_states
-                    .entry((a2, w2, *nonempty || count >= 1))
-                    .or_insert_with(|| {
-                        let mut c = counts.clone();
-                        c.push(count as u32);
-                        c
-                    });
-                if next_states.len() > max_states {
-                    return Err(QuotientError::TooLarge {
-                        heap: n,
-                        what: "states in the proof's sweep",
-                        limit: max_states,
-                    });
-                }
-            }
-        }
-        self.states = next_states;
-        if crate::interrupt::requested() {
-            return Err(QuotientError::Interrupted { heap: n });
-        }
-        Ok(())
-    }
-
-    /// A position with a heap, of value outside P, with no option into P, if any: the counts
-    /// of the heaps in the order they were added.
-    fn failure(&self, in_p: &[bool]) -> Option<&[u32]> {
-        self.states
-            .iter()
-            .find(|((a, w, nonempty), _)| *nonempty && !in_p[*a as usize] && w[0] & 1 == 1)
-            .map(|(_, counts)| counts.as_slice())
-    }
 }
 
 /// The reduced quotient, with generators the images of the heaps that are not products of the

@@ -20,7 +20,8 @@ use std::collections::{HashMap, HashSet};
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::{finish, prove, Candidate, MisereQuotient, Powers, Products, QuotientError, Witness};
+use super::proof::{prove, Witness};
+use super::{finish, option_positions, Candidate, MisereQuotient, Powers, Products, QuotientError};
 use crate::algebra::monoid::Element;
 use crate::algebra::monoid::FiniteMonoid;
 use crate::game::quotient::HeapSystem;
@@ -203,7 +204,7 @@ fn local(
     options: &[Vec<Vec<usize>>],
     g: &[u16],
 ) -> (bool, bool) {
-    let predicted = |g: &[u16]| -> bool { c.in_p[element(c, slot, g) as usize] };
+    let predicted = |g: &[u16]| -> bool { c.in_p[c.element(slot, g) as usize] };
     let options_of_g = option_positions(options, g);
     let into_p = options_of_g.iter().any(|o| predicted(o));
     let has_move = !options_of_g.is_empty();
@@ -265,25 +266,6 @@ fn least_failure(
         stack.extend(option_positions(options, &g));
     }
     Some(here)
-}
-
-/// The options of a position (count vectors).
-fn option_positions(options: &[Vec<Vec<usize>>], g: &[u16]) -> Vec<Vec<u16>> {
-    let mut out = Vec::new();
-    for (h, &count) in g.iter().enumerate() {
-        if count == 0 || h >= options.len() {
-            continue;
-        }
-        for pi in &options[h] {
-            let mut o = g.to_vec();
-            o[h] -= 1;
-            for &part in pi {
-                o[part] += 1;
-            }
-            out.push(o);
-        }
-    }
-    out
 }
 
 /// The colexicographically least position (the largest heap most significant) the candidate
@@ -422,16 +404,6 @@ fn colex_least_failure(
     }
 }
 
-/// The element of a position in the candidate.
-fn element(c: &Candidate, slot: &[Option<usize>], g: &[u16]) -> Element {
-    g.iter()
-        .enumerate()
-        .fold(0, |x, (h, &count)| match slot.get(h).copied().flatten() {
-            Some(i) => (0..count).fold(x, |x, _| c.act[x as usize][i]),
-            None => x,
-        })
-}
-
 /// The quotient of heaps 1..=n from `last` (heaps 1..=n − 1) by interpolation and
 /// recalibration, or None when no candidate passed within `rounds` recalibrations.
 pub(super) fn recalibrated(
@@ -515,7 +487,7 @@ pub(super) fn recalibrated(
                 else {
                     continue;
                 };
-                if c.in_p[element(&c, &slot, &least) as usize] == truth {
+                if c.in_p[c.element(&slot, &least) as usize] == truth {
                     next = Some(free);
                     break 'subsets;
                 }
