@@ -4,10 +4,15 @@
 //!   the row solver, and the straightforward memoized (hash map) solver on the same region.
 //!   Criterion reports time per iteration; the position counts are printed first, so positions
 //!   per second is count / time.
+//! - Peak memory per position, measured around one solve (the resident high-water mark, reset
+//!   before it): [GM09] Example 8.12 at weight 300 (long rows) and misère Kayles as a lattice game
+//!   on N^9 (short rows, 15 positions each), the second also timed.
 //! - Squarefree normal play on N^24 (2^24 positions of {0,1}^24) by the Erratum's algorithm,
 //!   against the same positions solved one at a time by the memoized solver on a smaller d.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
+
+mod common;
 
 use lattice_games::algebra::{Integer, Vector};
 use lattice_games::game::solver::{squarefree_p0, MemoSolver, Region, Solution, SolveOptions};
@@ -44,13 +49,41 @@ fn memo_solve(game: &LatticeGame, l: i64) -> usize {
     p_count
 }
 
+/// Kayles (octal 0.77) with heaps up to 9 as a misère lattice game on N^9.
+fn kayles_lattice_game() -> LatticeGame {
+    let code = lattice_games::game::take_break::HeapCode::parse("0.77").unwrap();
+    lattice_games::game::heap::HeapGame::from_code(&code, 9)
+        .lattice_game(true)
+        .unwrap()
+}
+
 fn bench(c: &mut Criterion) {
     let game = lattice_games::game::papers::gm09_example_8_12();
-    for l in [100i64, 300] {
-        let sol = Solution::solve(&game, &Region::Weight(Integer::from(l)), options()).unwrap();
+    let kayles = kayles_lattice_game();
+    for (name, g, l, ell) in [
+        ("Example 8.12", &game, 100i64, Some(options())),
+        ("Example 8.12", &game, 300, Some(options())),
+        ("misère Kayles on N^9", &kayles, 100, None),
+    ] {
+        let (sol, peak) = common::peak_rss_during(|| {
+            Solution::solve(
+                g,
+                &Region::Weight(Integer::from(l)),
+                ell.unwrap_or_default(),
+            )
+            .unwrap()
+        });
         let (p, all) = sol.counts();
+        let peak = match peak {
+            Some(b) => format!(
+                "peak RSS {:.1} MiB ({:.2} bits per position)",
+                b as f64 / (1 << 20) as f64,
+                b as f64 * 8.0 / all as f64
+            ),
+            None => "peak RSS not measured (no /proc/self/clear_refs)".into(),
+        };
         eprintln!(
-            "Example 8.12, weight ≤ {l}: {all} positions, {p} P-positions, table {} bytes ({:.3} bits per position)",
+            "{name}, weight ≤ {l}: {all} positions, {p} P-positions, table {} bytes ({:.3} bits per position), {peak}",
             sol.memory(),
             sol.memory() as f64 * 8.0 / all as f64
         );
@@ -77,6 +110,20 @@ fn bench(c: &mut Criterion) {
     group.bench_function("row solver, one thread", |b| {
         b.iter(|| {
             one.install(|| Solution::solve(&game, &Region::Weight(300.into()), options()).unwrap())
+        })
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group("misère Kayles on N^9 (short rows), weight ≤ 100");
+    group.sample_size(10);
+    group.bench_function("row solver", |b| {
+        b.iter(|| {
+            Solution::solve(
+                &kayles,
+                &Region::Weight(100.into()),
+                SolveOptions::default(),
+            )
+            .unwrap()
         })
     });
     group.finish();

@@ -3,10 +3,9 @@
 //! x_r with (x', x_r) in the polytope form an interval. The solver stores one bit per lattice point,
 //! row after row, and evaluates whole rows at once.
 //!
-//! Rows are enumerated lexicographically in x' by bounding each coordinate with the facets of the
-//! polytope's projection to the coordinates before it (computed exactly from the vertices).
-
-use num_traits::ToPrimitive;
+//! Rows are enumerated lexicographically in x' (by `rows`) by bounding each coordinate with the
+//! facets of the polytope's projection to the coordinates up to it (computed exactly from the
+//! vertices here).
 
 use super::SolveError;
 use crate::algebra::polyhedral::{polyhedron_data, ConeData, PolyhedronData};
@@ -192,54 +191,6 @@ pub(crate) fn projections(
     Ok(Some(out))
 }
 
-/// Receives each row: its key and the interval [lo, hi] of the row coordinate.
-pub(crate) type RowSink<'a> = dyn FnMut(&[i64], i64, i64) -> Result<(), SolveError> + 'a;
-
-/// Calls `emit(key, lo, hi)` for every nonempty row, keys in lexicographic order, where `key`
-/// holds z_0..z_{d-2} and [lo, hi] the interval of z_{d-1}.
-pub(crate) fn for_each_row(
-    levels: &[Vec<Inequality>],
-    emit: &mut RowSink<'_>,
-) -> Result<(), SolveError> {
-    let d = levels.len();
-    let mut prefix = Vec::with_capacity(d);
-    walk(levels, &mut prefix, emit)
-}
-
-fn walk(
-    levels: &[Vec<Inequality>],
-    prefix: &mut Vec<i64>,
-    emit: &mut RowSink<'_>,
-) -> Result<(), SolveError> {
-    let k = prefix.len();
-    let (lo, hi) = interval(&levels[k], prefix, k);
-    let (Some(lo), Some(hi)) = (lo, hi) else {
-        return Err(SolveError::Unbounded);
-    };
-    if lo > hi {
-        return Ok(());
-    }
-    let (lo, hi) = (
-        lo.to_i64().filter(|v| v.abs() <= COORD_LIMIT),
-        hi.to_i64().filter(|v| v.abs() <= COORD_LIMIT),
-    );
-    let (Some(lo), Some(hi)) = (lo, hi) else {
-        return Err(SolveError::TooLarge {
-            detail: "the region reaches beyond the solver's coordinate range (±2^30)".into(),
-        });
-    };
-    if k + 1 == levels.len() {
-        return emit(prefix, lo, hi);
-    }
-    for z in lo..=hi {
-        prefix.push(z);
-        let r = walk(levels, prefix, emit);
-        prefix.pop();
-        r?;
-    }
-    Ok(())
-}
-
 impl From<AlgebraError> for SolveError {
     fn from(e: AlgebraError) -> SolveError {
         SolveError::Algebra(e)
@@ -250,17 +201,24 @@ impl From<AlgebraError> for SolveError {
 mod tests {
     use super::*;
 
+    /// (key, lo, hi) of every row, by the walk over them.
+    fn rows_of(levels: &[Vec<Inequality>]) -> Vec<(Vec<i64>, i64, i64)> {
+        let layout = super::super::rows::Layout::new(levels);
+        let mut walk = layout.first();
+        let mut rows = Vec::new();
+        while !walk.done {
+            rows.push((walk.key.clone(), walk.lo, walk.lo + walk.len as i64 - 1));
+            walk.advance();
+        }
+        rows
+    }
+
     #[test]
     fn rows_of_a_triangle() {
         // x ≥ 0, y ≥ 0, x + 2y ≤ 5, rows along x (order: y, then x).
         let system = vec![(vec![1, 0], 0), (vec![0, 1], 0), (vec![-1, -2], -5)];
         let levels = projections(&system, &[1, 0]).unwrap().unwrap();
-        let mut rows = Vec::new();
-        for_each_row(&levels, &mut |k, lo, hi| {
-            rows.push((k.to_vec(), lo, hi));
-            Ok(())
-        })
-        .unwrap();
+        let rows = rows_of(&levels);
         assert_eq!(
             rows,
             vec![(vec![0], 0, 5), (vec![1], 0, 3), (vec![2], 0, 1)]
@@ -272,12 +230,7 @@ mod tests {
         // 2x ≥ 1, 3y ≥ 1, x + y ≤ 3: lattice points with x ≥ 1, y ≥ 1, x + y ≤ 3.
         let system = vec![(vec![2, 0], 1), (vec![0, 3], 1), (vec![-1, -1], -3)];
         let levels = projections(&system, &[0, 1]).unwrap().unwrap();
-        let mut rows = Vec::new();
-        for_each_row(&levels, &mut |k, lo, hi| {
-            rows.push((k.to_vec(), lo, hi));
-            Ok(())
-        })
-        .unwrap();
+        let rows = rows_of(&levels);
         assert_eq!(rows, vec![(vec![1], 1, 2), (vec![2], 1, 1)]);
     }
 }

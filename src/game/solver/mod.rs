@@ -11,11 +11,12 @@
 
 mod below;
 pub(crate) mod bits;
+mod coordinates;
 mod defeated;
-mod index;
 pub(crate) mod layout;
 mod position_hash;
 mod region;
+mod rows;
 mod squarefree;
 pub(crate) mod table;
 

@@ -1,15 +1,16 @@
 //! The row solver: the outcome of every position of a weight region {p ∈ Λ : ℓ·p ≤ L}, one bit
 //! per position (1 for P), evaluated a row at a time.
 //!
-//! A row is a line of positions along one coordinate axis r (see `layout`). Moves split in two:
-//! those with a nonzero component off the axis lead to other rows, and those along the axis stay
-//! in the row. Rows are evaluated in the order of a functional μ on the other coordinates that is
-//! positive on every off-axis component (tried: ℓ itself, then linear programming), so every row a
-//! move leads to is finished first; then for each such move a whole shifted range of its row is
-//! ORed into the row's "has a P-option" bits, 64 positions per word operation. Moves along the
-//! axis are resolved by one scan of the row with a shift register of the last 64 outcomes.
-//! Rows of one μ-level are kept in lexicographic order, so the row a move leads to is found by a
-//! cursor that only moves forward.
+//! The table is kept in coordinates z = T x (see `coordinates`): positions in lexicographic
+//! order, a *row* being a line of positions along the last coordinate, whose first coordinate
+//! z_0 is the row's *level*. Moves split in two: those with a nonzero component off the row axis
+//! lead to rows of lower levels, and those along it stay in the row. Levels are evaluated in
+//! increasing order, so every row a move leads to is finished first; then for each such move a
+//! whole shifted range of its row is ORed into the row's "has a P-option" bits, 64 positions per
+//! word operation. Moves along the axis are resolved by one scan of the row with a shift
+//! register of the last 64 outcomes. The row a move leads to is found by a walk over the rows
+//! (`rows`) that only moves forward, so no row is stored: the table is its bits plus a few
+//! checkpoints, and its memory at every moment of the solve is about one bit per position.
 //!
 //! Boxes and polytopes are solved through the weight region below them (which contains all their
 //! options, recursively), and then viewed through their inequalities.
@@ -17,11 +18,12 @@
 use std::sync::Arc;
 
 use super::bits;
-use super::defeated::{defeated_ideal, dot, satisfies};
-use super::index::CompactIndex;
+use super::coordinates::{table_coordinates, Unimodular};
+use super::defeated::{defeated_ideal, satisfies};
 use super::layout::{
-    bounded_polytope, for_each_row, interval, projections, to_machine, vertex_weights, Inequality,
+    bounded_polytope, interval, projections, to_machine, vertex_weights, Inequality,
 };
+use super::rows::{Checkpoints, Layout, RowWalk};
 use super::{functional, machine, Outcome, Region, SolveError};
 use crate::algebra::polyhedral::integer_inequalities;
 use crate::algebra::Vector;
@@ -53,29 +55,19 @@ struct Table {
     game: LatticeGame,
     d: usize,
     ell: Vec<i64>,
-    /// ℓ in table coordinates.
-    ell_y: Vec<i64>,
     bound: i64,
-    /// The computed region Π ∩ {ℓ·x ≤ L}.
+    /// The computed region Π ∩ {ℓ·x ≤ L}, in table coordinates.
     system: Vec<Inequality>,
-    row_axis: usize,
-    /// The coordinates of a row's key, in key order.
-    others: Vec<usize>,
-    mu: Vec<i64>,
-    /// d − 1 coordinates per row.
-    keys: Vec<i32>,
-    lo: Vec<i64>,
-    /// Bit offsets of the rows, with one more at the end.
-    offsets: Vec<u64>,
-    /// (μ-level, first row), sorted, with a final (i64::MAX, number of rows).
-    levels: Vec<(i64, usize)>,
+    /// The board Π alone, in table coordinates.
+    board: Vec<Inequality>,
+    /// Table coordinates z = T x (see `coordinates`); `None` when z = x.
+    transform: Option<Unimodular>,
+    /// The rows of the region, generated from its projections.
+    layout: Layout,
+    checkpoints: Checkpoints,
     bits: Vec<u64>,
     /// The defeated positions in the region (in table coordinates), sorted.
     defeated: Vec<Vec<i64>>,
-    /// Table coordinates y = U x, when the rows run inside weight layers.
-    transform: Option<Unimodular>,
-    /// The rows, compactly, once evaluated (the arrays above are then emptied).
-    index: CompactIndex,
     /// Positions in the table.
     total: u64,
 }
@@ -84,19 +76,10 @@ struct Table {
 #[derive(Clone, Debug)]
 pub struct Solution {
     table: Arc<Table>,
-    /// Extra inequalities cutting the view out of the table (boxes, polytopes, restrictions).
+    /// Extra inequalities cutting the view out of the table (boxes, polytopes, restrictions), in
+    /// table coordinates.
     view: Vec<Inequality>,
     description: String,
-}
-
-fn key_cmp(a: &[i32], b: &[i64]) -> std::cmp::Ordering {
-    for (x, y) in a.iter().zip(b) {
-        match i64::from(*x).cmp(y) {
-            std::cmp::Ordering::Equal => continue,
-            o => return o,
-        }
-    }
-    std::cmp::Ordering::Equal
 }
 
 /// The maximum of ℓ over the polytope {x : system} (floored), or None when it is empty.
@@ -115,154 +98,10 @@ fn max_weight(system: &[Inequality], ell: &[i64]) -> Result<Option<i64>, SolveEr
     )?))
 }
 
-/// A row axis and an order μ on the other coordinates positive on every off-axis move component.
-fn choose_axis(d: usize, moves: &[Vec<i64>], ell: &[i64]) -> Option<(usize, Vec<i64>)> {
-    let mut axes: Vec<usize> = (0..d).collect();
-    axes.sort_by_key(|&r| (ell[r].unsigned_abs(), r));
-    for r in axes {
-        let project = |v: &[i64]| -> Vec<i64> {
-            v.iter()
-                .enumerate()
-                .filter(|&(j, _)| j != r)
-                .map(|(_, &x)| x)
-                .collect()
-        };
-        let off: Vec<Vec<i64>> = moves
-            .iter()
-            .map(|m| project(m))
-            .filter(|m| m.iter().any(|&x| x != 0))
-            .collect();
-        let ell_off = project(ell);
-        if off.iter().all(|m| dot(&ell_off, m) > 0) {
-            return Some((r, ell_off));
-        }
-        let vs: Vec<Vector> = off.iter().map(|m| Vector::from_i64s(m)).collect();
-        if let Ok(mu) = crate::algebra::lp::positive_functional(d - 1, &vs) {
-            if let Ok(mu) = machine(&mu) {
-                return Some((r, mu));
-            }
-        }
-    }
-    None
-}
-
-/// (level, row) pairs sorted by level, rows in their order within a level: a counting sort when
-/// the levels span a range comparable to the number of rows (they do for weight regions).
-fn sort_by_level(levels: &[i64]) -> Vec<(i64, u32)> {
-    let (Some(&min), Some(&max)) = (levels.iter().min(), levels.iter().max()) else {
-        return Vec::new();
-    };
-    let span = (max as i128 - min as i128) as u128;
-    if span > 4 * levels.len() as u128 + 4096 {
-        let mut perm: Vec<(i64, u32)> = levels
-            .iter()
-            .enumerate()
-            .map(|(i, &l)| (l, i as u32))
-            .collect();
-        perm.sort_unstable();
-        return perm;
-    }
-    let mut start = vec![0usize; span as usize + 2];
-    for &l in levels {
-        start[(l - min) as usize + 1] += 1;
-    }
-    for i in 1..start.len() {
-        start[i] += start[i - 1];
-    }
-    let mut perm = vec![(0i64, 0u32); levels.len()];
-    for (i, &l) in levels.iter().enumerate() {
-        let slot = &mut start[(l - min) as usize];
-        perm[*slot] = (l, i as u32);
-        *slot += 1;
-    }
-    perm
-}
-
-/// A unimodular change of coordinates y = U x (U and U^{-1}, integer, determinant ±1).
-#[derive(Clone, Debug)]
-struct Unimodular {
-    u: Vec<Vec<i64>>,
-    inv: Vec<Vec<i64>>,
-}
-
-impl Unimodular {
-    /// U with first row the primitive vector ℓ/gcd(ℓ), so that y_1 is the weight (up to the gcd):
-    /// column operations reduce ℓ to e_1 (ℓV = e_1), and U = V^{-1} is kept by the inverse row
-    /// operations.
-    fn with_first_row(ell: &[i64]) -> Option<Unimodular> {
-        let d = ell.len();
-        let eye = |d: usize| -> Vec<Vec<i64>> {
-            (0..d)
-                .map(|i| (0..d).map(|j| i64::from(i == j)).collect())
-                .collect()
-        };
-        let (mut v, mut cols, mut rows) = (ell.to_vec(), eye(d), eye(d));
-        loop {
-            let nonzero: Vec<usize> = (0..d).filter(|&i| v[i] != 0).collect();
-            let &i = nonzero.iter().min_by_key(|&&i| v[i].unsigned_abs())?;
-            if nonzero.len() == 1 {
-                if v[i].abs() != 1 {
-                    // Not primitive: divide by the gcd first.
-                    let g = v[i].abs();
-                    v[i] /= g;
-                }
-                v.swap(0, i);
-                for row in cols.iter_mut() {
-                    row.swap(0, i);
-                }
-                rows.swap(0, i);
-                if v[0] < 0 {
-                    v[0] = 1;
-                    for row in cols.iter_mut() {
-                        row[0] = -row[0];
-                    }
-                    for x in rows[0].iter_mut() {
-                        *x = -*x;
-                    }
-                }
-                return Some(Unimodular { u: rows, inv: cols });
-            }
-            for &j in &nonzero {
-                if j == i {
-                    continue;
-                }
-                let q = v[j].div_euclid(v[i]);
-                v[j] -= q * v[i];
-                for row in cols.iter_mut() {
-                    row[j] = row[j].checked_sub(q.checked_mul(row[i])?)?;
-                }
-                let rj = rows[j].clone();
-                for (x, y) in rows[i].iter_mut().zip(rj) {
-                    *x = x.checked_add(q.checked_mul(y)?)?;
-                }
-            }
-        }
-    }
-
-    fn apply(m: &[Vec<i64>], p: &[i64]) -> Vec<i64> {
-        m.iter().map(|row| dot(row, p) as i64).collect()
-    }
-
-    /// y = U x.
-    fn to_y(&self, x: &[i64]) -> Vec<i64> {
-        Self::apply(&self.u, x)
-    }
-
-    /// x = U^{-1} y.
-    fn to_x(&self, y: &[i64]) -> Vec<i64> {
-        Self::apply(&self.inv, y)
-    }
-
-    /// a·x ≥ b as (a U^{-1})·y ≥ b.
-    fn inequality(&self, (a, b): &Inequality) -> Inequality {
-        let d = a.len();
-        (
-            (0..d)
-                .map(|k| (0..d).map(|i| a[i] * self.inv[i][k]).sum())
-                .collect(),
-            *b,
-        )
-    }
+/// The bytes checkpoints may take in a table of this many positions: an eighth of its bits, and
+/// a few KiB.
+fn checkpoint_budget(positions: u64) -> u64 {
+    positions / 64 + 4096
 }
 
 impl Solution {
@@ -288,137 +127,82 @@ impl Solution {
                 max_weight(&both, &ell)?.unwrap_or(i64::MIN / 4)
             }
         };
-        let mut system = board;
-        system.push((ell.iter().map(|x| -x).collect(), -bound));
         let moves: Vec<Vec<i64>> = game
             .rules()
             .moves()
             .iter()
             .map(machine)
             .collect::<Result<_, _>>()?;
-        let mut moves = moves;
-        let mut view = view;
-        let mut ell_y = ell.clone();
-        let (transform, row_axis, mu) = match choose_axis(d, &moves, &ell) {
-            Some((r, mu)) => (None, r, mu),
-            None => {
-                // Rows inside the weight layers: in coordinates y = U x with y_1 = ℓ·x / gcd,
-                // every move has a positive first component.
-                let t = Unimodular::with_first_row(&ell).ok_or_else(|| SolveError::TooLarge {
-                    detail: "the change of coordinates overflows machine integers".into(),
-                })?;
-                system = system.iter().map(|q| t.inequality(q)).collect();
-                view = view.iter().map(|q| t.inequality(q)).collect();
-                moves = moves.iter().map(|m| t.to_y(m)).collect();
-                ell_y = t.inequality(&(ell.clone(), 0)).0;
-                let (r, mu) =
-                    choose_axis(d, &moves, &ell_y).ok_or_else(|| SolveError::TooLarge {
-                        detail: "no order of the rows was found".into(),
-                    })?;
-                (Some(t), r, mu)
-            }
-        };
-        let others: Vec<usize> = (0..d).filter(|&j| j != row_axis).collect();
-        let mut order = others.clone();
-        order.push(row_axis);
+        let t = table_coordinates(&moves, &ell)?;
+        let to_z = |q: &Inequality| t.inequality(q);
+        let board: Vec<Inequality> = board.iter().map(to_z).collect();
+        let mut system = board.clone();
+        system.push(to_z(&(ell.iter().map(|x| -x).collect(), -bound)));
+        let view: Vec<Inequality> = view.iter().map(to_z).collect();
+        let moves: Vec<Vec<i64>> = moves.iter().map(|m| t.to_y(m)).collect();
+        let ell_z = to_z(&(ell.clone(), 0)).0;
         let description = region.to_string();
 
-        // The rows, lexicographic by key, with the memory they need checked as they come.
-        let mut keys: Vec<i32> = Vec::new();
-        let mut lo: Vec<i64> = Vec::new();
-        let mut lens: Vec<u64> = Vec::new();
+        // One walk over the rows: count the positions, keep checkpoints, and check the memory.
+        let order: Vec<usize> = (0..d).collect();
+        let layout = match projections(&system, &order)? {
+            Some(p) => Layout::new(&p),
+            None => Layout::new(&[]),
+        };
+        let k = layout.key_len();
+        let mut checkpoints = Checkpoints::new(k);
         let mut positions: u64 = 0;
-        let per_row = 4 * (d as u64 - 1) + 8 + 8 + 4 + 16;
-        let max_bytes = options.max_bytes;
-        let levels_sys = projections(&system, &order)?;
-        let mut over = false;
-        let mut over_at: u64 = 0;
-        if let Some(levels_sys) = &levels_sys {
+        if d > 0 && !system.is_empty() && bounded_polytope(&system)?.is_some() {
+            let mut walk = layout.first();
             let mut rows: u64 = 0;
-            let r = for_each_row(levels_sys, &mut |key, a, b| {
+            let mut level = None;
+            while !walk.done {
+                let limit = super::layout::COORD_LIMIT;
+                if walk.key.iter().any(|x| x.abs() > limit)
+                    || walk.lo.abs() > limit
+                    || walk.len > 2 * limit as u64
+                {
+                    return Err(SolveError::TooLarge {
+                        detail: "the region reaches beyond the solver's coordinate range (±2^30)"
+                            .into(),
+                    });
+                }
+                let here = walk.key.first().copied();
+                checkpoints.offer(rows, &walk.key, walk.offset, rows == 0 || level != here);
+                level = here;
                 rows += 1;
-                positions += (b - a + 1) as u64;
-                if rows.is_multiple_of(4096) && crate::interrupt::requested() {
-                    return Err(SolveError::Interrupted);
-                }
-                let bytes = positions / 8 + rows * per_row;
-                if bytes > max_bytes || over {
-                    if !over {
-                        over = true;
-                        over_at = rows;
-                        keys = Vec::new();
-                        lo = Vec::new();
-                        lens = Vec::new();
+                positions += walk.len;
+                if rows.is_multiple_of(4096) {
+                    if crate::interrupt::requested() {
+                        return Err(SolveError::Interrupted);
                     }
-                    // Count on for a while (to report the size), but not forever.
-                    if rows > over_at + (1 << 22) {
-                        return Err(SolveError::TooLarge {
-                            detail: format!(
-                                "it holds more than {positions} positions, which needs more than {} (the limit is {})",
-                                human_bytes(bytes),
-                                human_bytes(max_bytes)
-                            ),
-                        });
+                    checkpoints.thin_to(checkpoint_budget(positions));
+                    let bytes = positions / 8 + checkpoints.bytes();
+                    if bytes > options.max_bytes {
+                        return Err(too_large(walk, rows, positions, options.max_bytes));
                     }
-                    return Ok(());
                 }
-                keys.extend(key.iter().map(|&x| x as i32));
-                lo.push(a);
-                lens.push((b - a + 1) as u64);
-                Ok(())
-            });
-            r?;
-            if over {
-                let bytes = positions / 8 + rows * per_row;
+                walk.advance();
+            }
+            checkpoints.thin_to(checkpoint_budget(positions));
+            let bytes = positions / 8 + checkpoints.bytes();
+            if bytes > options.max_bytes {
                 return Err(SolveError::TooLarge {
                     detail: format!(
                         "it holds {positions} positions in {rows} rows, which needs {} (the limit is {})",
                         human_bytes(bytes),
-                        human_bytes(max_bytes)
+                        human_bytes(options.max_bytes)
                     ),
                 });
             }
+            checkpoints.shrink();
         }
-        let nrows = lo.len();
-        let k = d - 1;
-
-        // Sort the rows by μ-level, keeping lexicographic order within a level.
-        let level_of = |i: usize| -> i64 {
-            keys[i * k..(i + 1) * k]
-                .iter()
-                .zip(&mu)
-                .map(|(&x, &m)| i64::from(x) * m)
-                .sum()
-        };
-        let levels_of: Vec<i64> = (0..nrows).map(level_of).collect();
-        let perm = sort_by_level(&levels_of);
-        let mut skeys = Vec::with_capacity(keys.len());
-        let mut slo = Vec::with_capacity(nrows);
-        let mut offsets = Vec::with_capacity(nrows + 1);
-        let mut levels: Vec<(i64, usize)> = Vec::new();
-        let mut offset = 0u64;
-        for (row, &(level, i)) in perm.iter().enumerate() {
-            let i = i as usize;
-            if levels.last().is_none_or(|&(l, _)| l != level) {
-                levels.push((level, row));
-            }
-            skeys.extend_from_slice(&keys[i * k..(i + 1) * k]);
-            slo.push(lo[i]);
-            offsets.push(offset);
-            offset += lens[i];
-        }
-        offsets.push(offset);
-        levels.push((i64::MAX, nrows));
-        drop((keys, lo, lens, perm));
 
         let defeated_all = defeated_ideal(game, &ell)?;
         let mut defeated: Vec<Vec<i64>> = defeated_all
             .sorted()
             .into_iter()
-            .map(|q| match &transform {
-                Some(t) => t.to_y(&q),
-                None => q,
-            })
+            .map(|q| t.to_y(&q))
             .filter(|q| satisfies(&system, q))
             .collect();
         defeated.sort();
@@ -427,24 +211,17 @@ impl Solution {
             game: game.clone(),
             d,
             ell,
-            ell_y,
             bound,
             system,
-            row_axis,
-            others,
-            mu,
-            keys: skeys,
-            lo: slo,
-            offsets,
-            levels,
-            bits: vec![0u64; bits::words_for(offset as usize) + 1],
+            board,
+            transform: (!t.is_identity()).then_some(t),
+            layout,
+            checkpoints,
+            bits: vec![0u64; bits::words_for(positions as usize) + 1],
             defeated,
-            transform,
-            index: CompactIndex::default(),
-            total: offset,
+            total: positions,
         };
-        table.evaluate(&moves, &mut options.progress)?;
-        table.compact();
+        table.evaluate(&moves, &ell_z, &mut options.progress)?;
         Ok(Solution {
             table: Arc::new(table),
             view,
@@ -473,11 +250,11 @@ impl Solution {
         if p.len() != t.d {
             return None;
         }
-        let y;
+        let z;
         let p = match &t.transform {
             Some(u) => {
-                y = u.to_y(p);
-                &y[..]
+                z = u.to_y_checked(p)?;
+                &z[..]
             }
             None => p,
         };
@@ -486,9 +263,7 @@ impl Solution {
         }
         if !satisfies(&t.system, p) {
             // Beyond the weight bound is unknown; off Π is off the board.
-            let mut board = t.system.clone();
-            board.pop();
-            return if satisfies(&board, p) {
+            return if satisfies(&t.board, p) {
                 None
             } else {
                 Some(Outcome::OffBoard)
@@ -497,35 +272,32 @@ impl Solution {
         if t.defeated.binary_search_by(|q| q.as_slice().cmp(p)).is_ok() {
             return Some(Outcome::Defeated);
         }
-        let key: Vec<i64> = t.others.iter().map(|&j| p[j]).collect();
-        let level: i64 = key.iter().zip(&t.mu).map(|(x, m)| x * m).sum();
-        let row = t.index.find(level, &key)?;
-        let x = p[t.row_axis] - row.lo;
-        if x < 0 || x as u64 >= row.len {
+        let k = t.d - 1;
+        let (lo, len, offset) = t.checkpoints.find(&t.layout, &p[..k])?;
+        let x = p[k] - lo;
+        if x < 0 || x as u64 >= len {
             return None;
         }
-        Some(if bits::get(&t.bits, (row.offset + x as u64) as usize) {
+        Some(if bits::get(&t.bits, (offset + x as u64) as usize) {
             Outcome::P
         } else {
             Outcome::N
         })
     }
 
-    /// Calls `f(row key, lo, hi, bit offset of lo)` for each nonempty part of a row inside the view.
+    /// Calls `f(row key, lo, hi, bit offset of lo)` for each nonempty part of a row inside the view
+    /// (in table coordinates).
     fn for_each_view_row(&self, mut f: impl FnMut(&[i64], i64, i64, u64)) {
         let t = &self.table;
-        let mut view = Vec::with_capacity(self.view.len());
-        for (a, b) in &self.view {
-            let mut perm: Vec<i64> = t.others.iter().map(|&j| a[j]).collect();
-            perm.push(a[t.row_axis]);
-            view.push((perm, *b));
+        if t.total == 0 {
+            return;
         }
         let k = t.d - 1;
-        let mut walk = t.index.walk();
-        while let Some(row) = walk.next_row() {
-            let (mut a, mut b) = (row.lo, row.lo + row.len as i64 - 1);
-            if !view.is_empty() {
-                let (l, h) = interval(&view, &row.key, k);
+        let mut walk = t.layout.first();
+        while !walk.done {
+            let (mut a, mut b) = (walk.lo, walk.lo + walk.len as i64 - 1);
+            if !self.view.is_empty() {
+                let (l, h) = interval(&self.view, &walk.key, k);
                 if let Some(l) = l {
                     a = a.max(l.clamp(i64::MIN as i128, i64::MAX as i128) as i64);
                 }
@@ -534,8 +306,9 @@ impl Solution {
                 }
             }
             if a <= b {
-                f(&row.key, a, b, row.offset + (a - row.lo) as u64);
+                f(&walk.key, a, b, walk.offset + (a - walk.lo) as u64);
             }
+            walk.advance();
         }
     }
 
@@ -567,13 +340,12 @@ impl Solution {
     pub fn for_each_p_position(&self, mut f: impl FnMut(&[i64])) {
         let t = &self.table;
         let mut p = vec![0i64; t.d];
+        let k = t.d - 1;
         self.for_each_view_row(|key, a, b, off| {
-            for (j, &c) in t.others.iter().enumerate() {
-                p[c] = key[j];
-            }
+            p[..k].copy_from_slice(key);
             for x in a..=b {
                 if bits::get(&t.bits, (off + (x - a) as u64) as usize) {
-                    p[t.row_axis] = x;
+                    p[k] = x;
                     match &t.transform {
                         Some(u) => f(&u.to_x(&p)),
                         None => f(&p),
@@ -589,11 +361,8 @@ impl Solution {
         let mut bounds: Option<(Vec<i64>, Vec<i64>)> = None;
         self.for_each_view_row(|key, a, b, _| {
             for x in [a, b] {
-                let mut p = vec![0i64; t.d];
-                for (j, &c) in t.others.iter().enumerate() {
-                    p[c] = key[j];
-                }
-                p[t.row_axis] = x;
+                let mut p = key.to_vec();
+                p.push(x);
                 let p = match &t.transform {
                     Some(u) => u.to_x(&p),
                     None => p,
@@ -634,10 +403,10 @@ impl Solution {
         })
     }
 
-    /// Bytes used by the table (bits and row index).
+    /// Bytes used by the table (bits and checkpoints).
     pub fn memory(&self) -> u64 {
         let t = &self.table;
-        (t.bits.len() * 8 + t.index.bytes() + t.levels.len() * 16) as u64
+        t.bits.len() as u64 * 8 + t.checkpoints.bytes()
     }
 
     /// Positions in the computed table (the weight region below the view).
@@ -647,104 +416,77 @@ impl Solution {
 }
 
 impl Table {
-    /// Replaces the row arrays used while solving by the compact index.
-    fn compact(&mut self) {
-        let k = self.d - 1;
-        let mut li = 0;
-        let mut i = 0;
-        let (keys, lo, offsets, levels) = (&self.keys, &self.lo, &self.offsets, &self.levels);
-        self.index = CompactIndex::build_with(k, &self.mu, |row| {
-            if i >= lo.len() {
-                return false;
-            }
-            while levels[li + 1].1 <= i {
-                li += 1;
-            }
-            row.level = levels[li].0;
-            for (x, &y) in row.key.iter_mut().zip(&keys[i * k..(i + 1) * k]) {
-                *x = i64::from(y);
-            }
-            row.lo = lo[i];
-            row.offset = offsets[i];
-            row.len = offsets[i + 1] - offsets[i];
-            i += 1;
-            true
-        });
-        self.keys = Vec::new();
-        self.lo = Vec::new();
-        self.offsets = Vec::new();
-    }
-
-    /// The row with this key, if any (while solving).
-    fn find_row(&self, key: &[i64]) -> Option<usize> {
-        let k = self.d - 1;
-        let level: i64 = key.iter().zip(&self.mu).map(|(x, m)| x * m).sum();
-        let li = self.levels.binary_search_by_key(&level, |&(l, _)| l).ok()?;
-        let (start, end) = (self.levels[li].1, self.levels[li + 1].1);
-        let (mut a, mut b) = (start, end);
-        while a < b {
-            let mid = (a + b) / 2;
-            match key_cmp(&self.keys[mid * k..(mid + 1) * k], key) {
-                std::cmp::Ordering::Less => a = mid + 1,
-                std::cmp::Ordering::Greater => b = mid,
-                std::cmp::Ordering::Equal => return Some(mid),
-            }
-        }
-        None
-    }
-
-    /// Fills `bits` level by level. Rows of one μ-level depend only on lower levels, so a level's
-    /// rows are split into chunks evaluated in parallel (rayon), each into its own buffer, and
-    /// the buffers are then ORed into the table.
+    /// Fills `bits` level by level (z_0). Rows of one level depend only on lower levels, so a
+    /// level's rows are split at its checkpoints into chunks evaluated in parallel (rayon), each
+    /// into its own buffer, and the buffers are then ORed into the table.
     fn evaluate(
         &mut self,
         moves: &[Vec<i64>],
+        ell_z: &[i64],
         progress: &mut Option<&mut dyn FnMut(u64, u64)>,
     ) -> Result<(), SolveError> {
         use rayon::prelude::*;
-        let plan = MovePlan::new(self, moves);
-        let total = *self.offsets.last().unwrap_or(&0);
+        let plan = MovePlan::new(self.d, moves, ell_z);
+        let total = self.total;
         let threads = rayon::current_num_threads().max(1);
-        let mut last_report = 0usize;
-        for li in 0..self.levels.len().saturating_sub(1) {
+        let cps = &self.checkpoints;
+        let starts: Vec<usize> = (0..cps.len()).filter(|&i| cps.starts_level(i)).collect();
+        let mut last_report = 0u64;
+        for (li, &c0) in starts.iter().enumerate() {
             if crate::interrupt::requested() {
                 return Err(SolveError::Interrupted);
             }
-            let (a, b) = (self.levels[li].1, self.levels[li + 1].1);
-            let bits_in_level = (self.offsets[b] - self.offsets[a]) as usize;
+            let c1 = starts.get(li + 1).copied().unwrap_or(cps.len());
+            let end = if c1 < cps.len() {
+                cps.offset(c1)
+            } else {
+                total
+            };
+            let bits_in_level = (end - cps.offset(c0)) as usize;
             let min_bits = PARALLEL_MIN_BITS.load(std::sync::atomic::Ordering::Relaxed);
-            let chunks: Vec<(usize, usize)> =
-                if threads > 1 && bits_in_level >= min_bits && b - a >= 2 {
-                    let n = threads * 4;
-                    let step = (b - a).div_ceil(n);
-                    (a..b)
-                        .step_by(step)
-                        .map(|c| (c, (c + step).min(b)))
+            // Chunks: runs of checkpoints [c, next) within the level, about equal in bits and
+            // at most MAX_CHUNK_BITS when checkpoints allow, evaluated `threads` at a time so
+            // that the buffers in flight stay small beside the table.
+            let parallel = threads > 1 && bits_in_level >= min_bits && c1 - c0 >= 2;
+            let want = if parallel {
+                (threads * 4).min(c1 - c0)
+            } else {
+                1
+            };
+            let per = (bits_in_level.div_ceil(want) as u64).min(MAX_CHUNK_BITS);
+            let mut chunks: Vec<(usize, u64)> = Vec::new();
+            let mut c = c0;
+            while c < c1 {
+                let mut e = c + 1;
+                while e < c1 && cps.offset(e) - cps.offset(c) < per {
+                    e += 1;
+                }
+                chunks.push((c, if e < c1 { cps.offset(e) } else { end }));
+                c = e;
+            }
+            for round in chunks.chunks(if parallel { threads } else { 1 }) {
+                let this: &Table = self;
+                let buffers: Vec<(usize, Vec<u64>)> = if round.len() > 1 {
+                    round
+                        .par_iter()
+                        .map(|&(c, e)| this.eval_rows(&plan, c, e))
                         .collect()
                 } else {
-                    vec![(a, b)]
+                    round
+                        .iter()
+                        .map(|&(c, e)| this.eval_rows(&plan, c, e))
+                        .collect()
                 };
-            let this: &Table = self;
-            let buffers: Vec<(usize, Vec<u64>)> = if chunks.len() > 1 {
-                chunks
-                    .par_iter()
-                    .map(|&(c, e)| this.eval_rows(&plan, li, c, e))
-                    .collect()
-            } else {
-                chunks
-                    .iter()
-                    .map(|&(c, e)| this.eval_rows(&plan, li, c, e))
-                    .collect()
-            };
-            for (word, buffer) in buffers {
-                for (dst, src) in self.bits[word..].iter_mut().zip(&buffer) {
-                    *dst |= src;
+                for (word, buffer) in buffers {
+                    for (dst, src) in self.bits[word..].iter_mut().zip(&buffer) {
+                        *dst |= src;
+                    }
                 }
             }
-            if b - last_report >= 65536 {
-                last_report = b;
+            if end - last_report >= 1 << 22 {
+                last_report = end;
                 if let Some(p) = progress.as_mut() {
-                    p(self.offsets[b], total);
+                    p(end, total);
                 }
             }
         }
@@ -754,66 +496,49 @@ impl Table {
         Ok(())
     }
 
-    /// Evaluates rows [first, end) of level `li` into a buffer whose word 0 is word `w` of the
-    /// table; returns (w, buffer).
-    fn eval_rows(&self, plan: &MovePlan, li: usize, first: usize, end: usize) -> (usize, Vec<u64>) {
+    /// Evaluates the rows from checkpoint `first` up to bit offset `end` into a buffer whose word
+    /// 0 is word `w` of the table; returns (w, buffer).
+    fn eval_rows(&self, plan: &MovePlan, first: usize, end: u64) -> (usize, Vec<u64>) {
         let k = self.d - 1;
-        let base_word = (self.offsets[first] / 64) as usize;
+        let start = self.checkpoints.offset(first);
+        let base_word = (start / 64) as usize;
         let base_bit = base_word * 64;
-        let mut buffer = vec![0u64; bits::words_for((self.offsets[end] as usize) - base_bit) + 1];
-        // Per off-axis move: the source level's row range, with a cursor moving forward.
-        let level = self.levels[li].0;
-        let mut cursors: Vec<(usize, usize)> = plan
+        let mut buffer = vec![0u64; bits::words_for(end as usize - base_bit) + 1];
+        let mut target = self.checkpoints.walk(&self.layout, first);
+        // Per off-axis move γ: a walk over the rows of the table, kept at the row key − γ'.
+        let mut source_key = vec![0i64; k];
+        let mut sources: Vec<_> = plan
             .cross
             .iter()
-            .map(|(_, _, lvl)| {
-                match self
-                    .levels
-                    .binary_search_by_key(&(level - lvl), |&(l, _)| l)
-                {
-                    Ok(s) => (self.levels[s].1, self.levels[s + 1].1),
-                    Err(_) => (0, 0),
+            .map(|(g, _)| {
+                for j in 0..k {
+                    source_key[j] = target.key[j] - g[j];
                 }
+                self.checkpoints
+                    .walk_before(&self.layout, &source_key)
+                    .expect("the table has rows")
             })
             .collect();
-        let mut target = vec![0i64; k];
         let mut ext: Vec<u64> = Vec::new();
         let mut out: Vec<u64> = Vec::new();
-        let mut next_defeated = plan.defeated.partition_point(|&(row, _)| row < first);
-        for row in first..end {
-            let lo = self.lo[row];
-            let len = (self.offsets[row + 1] - self.offsets[row]) as usize;
+        let mut next_defeated = self.defeated.partition_point(|q| q[..k] < target.key[..]);
+        while !target.done && target.offset < end {
+            let (lo, len) = (target.lo, target.len as usize);
             let words = bits::words_for(len);
             ext.clear();
             ext.resize(words + 1, 0);
-            let key = &self.keys[row * k..(row + 1) * k];
-            for ((gk, gr, _), cursor) in plan.cross.iter().zip(cursors.iter_mut()) {
-                for j in 0..k {
-                    target[j] = i64::from(key[j]) - gk[j];
-                }
-                let (ref mut c, end) = *cursor;
-                while *c < end
-                    && key_cmp(&self.keys[*c * k..(*c + 1) * k], &target)
-                        == std::cmp::Ordering::Less
-                {
-                    *c += 1;
-                }
-                if *c >= end
-                    || key_cmp(&self.keys[*c * k..(*c + 1) * k], &target)
-                        != std::cmp::Ordering::Equal
-                {
+            for ((g, gr), source) in plan.cross.iter().zip(sources.iter_mut()) {
+                if !source.advance_to_shifted(&target.key, g) {
                     continue;
                 }
-                let s = *c;
-                let s_lo = self.lo[s];
-                let s_len = (self.offsets[s + 1] - self.offsets[s]) as i64;
+                let (s_lo, s_len) = (source.lo, source.len as i64);
                 // x − γ_r ∈ [s_lo, s_lo + s_len − 1] and x ∈ [lo, lo + len − 1].
                 let a = (s_lo + gr).max(lo);
                 let b = (s_lo + s_len - 1 + gr).min(lo + len as i64 - 1);
                 if a > b {
                     continue;
                 }
-                let src = self.offsets[s] as usize + (a - gr - s_lo) as usize;
+                let src = source.offset as usize + (a - gr - s_lo) as usize;
                 bits::or_range(
                     &mut ext,
                     (a - lo) as usize,
@@ -823,11 +548,20 @@ impl Table {
                 );
             }
             // Defeated positions are not on the board: never P, never an option.
-            while next_defeated < plan.defeated.len() && plan.defeated[next_defeated].0 == row {
-                bits::set(&mut ext, plan.defeated[next_defeated].1 as usize);
+            while let Some(q) = self.defeated.get(next_defeated) {
+                match q[..k].cmp(&target.key[..]) {
+                    std::cmp::Ordering::Less => {}
+                    std::cmp::Ordering::Equal => {
+                        let x = q[k] - lo;
+                        if x >= 0 && (x as usize) < len {
+                            bits::set(&mut ext, x as usize);
+                        }
+                    }
+                    std::cmp::Ordering::Greater => break,
+                }
                 next_defeated += 1;
             }
-            let offset = self.offsets[row] as usize - base_bit;
+            let offset = target.offset as usize - base_bit;
             if plan.along.is_empty() {
                 let mut i = 0;
                 while i < len {
@@ -835,68 +569,68 @@ impl Table {
                     bits::or_write(&mut buffer, offset + i, !bits::read(&ext, i, n), n);
                     i += n;
                 }
-                continue;
-            }
-            out.clear();
-            out.resize(words + 1, 0);
-            let mut history: u64 = 0;
-            for step in 0..len {
-                let x = if plan.ascending { step } else { len - 1 - step };
-                let mut is_p = !bits::get(&ext, x) && history & plan.history_mask == 0;
-                if is_p && !plan.far.is_empty() {
-                    is_p = !plan.far.iter().any(|&g| {
-                        (step as u64) >= g && {
-                            let y = if plan.ascending {
-                                x - g as usize
-                            } else {
-                                x + g as usize
-                            };
-                            bits::get(&out, y)
-                        }
-                    });
+            } else {
+                out.clear();
+                out.resize(words + 1, 0);
+                let mut history: u64 = 0;
+                for step in 0..len {
+                    let x = if plan.ascending { step } else { len - 1 - step };
+                    let mut is_p = !bits::get(&ext, x) && history & plan.history_mask == 0;
+                    if is_p && !plan.far.is_empty() {
+                        is_p = !plan.far.iter().any(|&g| {
+                            (step as u64) >= g && {
+                                let y = if plan.ascending {
+                                    x - g as usize
+                                } else {
+                                    x + g as usize
+                                };
+                                bits::get(&out, y)
+                            }
+                        });
+                    }
+                    history = (history << 1) | u64::from(is_p);
+                    if is_p {
+                        bits::set(&mut out, x);
+                    }
                 }
-                history = (history << 1) | u64::from(is_p);
-                if is_p {
-                    bits::set(&mut out, x);
-                }
+                bits::or_range(&mut buffer, offset, &out, 0, len);
             }
-            bits::or_range(&mut buffer, offset, &out, 0, len);
+            target.advance();
         }
         (base_word, buffer)
     }
 }
 
+/// The most positions a chunk of rows evaluated into one buffer holds, where checkpoints allow.
+const MAX_CHUNK_BITS: u64 = 1 << 22;
+
 /// Levels with fewer positions than this are evaluated on one thread (tests lower it).
 pub(crate) static PARALLEL_MIN_BITS: std::sync::atomic::AtomicUsize =
     std::sync::atomic::AtomicUsize::new(1 << 16);
 
-/// The moves sorted for the row evaluation.
+/// The moves sorted for the row evaluation (in table coordinates).
 struct MovePlan {
-    /// Off-axis moves: (key component γ', axis component γ_r, μ·γ').
-    cross: Vec<(Vec<i64>, i64, i64)>,
-    /// Whether options along the axis lie below (ℓ_r > 0) or above.
+    /// Off-axis moves: (key component γ', row component γ_r).
+    cross: Vec<(Vec<i64>, i64)>,
+    /// Whether options along the axis lie below (ℓ grows along the row) or above.
     ascending: bool,
     /// Along the axis: bit g − 1 set for each distance g ≤ 64 to an option.
     history_mask: u64,
     /// Distances beyond 64.
     far: Vec<u64>,
     along: Vec<u64>,
-    /// Defeated positions as (row, index in the row), sorted.
-    defeated: Vec<(usize, u64)>,
 }
 
 impl MovePlan {
-    fn new(t: &Table, moves: &[Vec<i64>]) -> MovePlan {
-        let r = t.row_axis;
+    fn new(d: usize, moves: &[Vec<i64>], ell_z: &[i64]) -> MovePlan {
+        let k = d - 1;
         let mut cross = Vec::new();
         let mut along: Vec<u64> = Vec::new();
         for m in moves {
-            let key: Vec<i64> = t.others.iter().map(|&j| m[j]).collect();
-            if key.iter().all(|&x| x == 0) {
-                along.push(m[r].unsigned_abs());
+            if m[..k].iter().all(|&x| x == 0) {
+                along.push(m[k].unsigned_abs());
             } else {
-                let lvl = key.iter().zip(&t.mu).map(|(x, m)| x * m).sum();
-                cross.push((key, m[r], lvl));
+                cross.push((m[..k].to_vec(), m[k]));
             }
         }
         along.sort_unstable();
@@ -905,24 +639,42 @@ impl MovePlan {
             .filter(|&&g| g <= 64)
             .fold(0, |acc, &g| acc | (1u64 << (g - 1)));
         let far = along.iter().copied().filter(|&g| g > 64).collect();
-        let mut defeated: Vec<(usize, u64)> = t
-            .defeated
-            .iter()
-            .filter_map(|q| {
-                let key: Vec<i64> = t.others.iter().map(|&j| q[j]).collect();
-                let row = t.find_row(&key)?;
-                Some((row, (q[r] - t.lo[row]) as u64))
-            })
-            .collect();
-        defeated.sort_unstable();
         MovePlan {
             cross,
-            ascending: t.ell_y[r] >= 0,
+            ascending: ell_z[k] >= 0,
             history_mask,
             far,
             along,
-            defeated,
         }
+    }
+}
+
+/// The refusal of a region too large for `max_bytes`, counting on for a while to say how large.
+fn too_large(
+    mut walk: RowWalk<'_>,
+    mut rows: u64,
+    mut positions: u64,
+    max_bytes: u64,
+) -> SolveError {
+    let stop = rows + (1 << 22);
+    walk.advance();
+    while !walk.done && rows < stop {
+        rows += 1;
+        positions += walk.len;
+        walk.advance();
+    }
+    let bytes = positions / 8;
+    let (more, than) = if walk.done {
+        ("", "")
+    } else {
+        ("more than ", "more than ")
+    };
+    SolveError::TooLarge {
+        detail: format!(
+            "it holds {more}{positions} positions, which needs {than}{} (the limit is {})",
+            human_bytes(bytes),
+            human_bytes(max_bytes)
+        ),
     }
 }
 

@@ -407,3 +407,43 @@ fn parallel_levels_agree_with_the_memoized_solver() {
         "every position, and the defeated origin"
     );
 }
+
+/// Misère Kayles as a lattice game on N^9 has short rows (about 8 positions each at weight 60):
+/// an index of its rows would cost several times its bits. The solve fits in 2 bits per
+/// position, which the old row index could not (it refused this at 30 bits per position), and
+/// agrees with the single-position solver on positions of every level.
+#[test]
+fn short_rows_solve_within_two_bits_per_position() {
+    let code = crate::game::take_break::HeapCode::parse("0.77").unwrap();
+    let game = crate::game::heap::HeapGame::from_code(&code, 9)
+        .lattice_game(true)
+        .unwrap();
+    let ell = Vector::from_i64s(&[1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    let positions = 1_249_641u64;
+    let options = SolveOptions {
+        functional: Some(ell.clone()),
+        max_bytes: positions * 2 / 8,
+        ..SolveOptions::default()
+    };
+    let sol = Solution::solve(&game, &Region::Weight(60.into()), options).unwrap();
+    assert_eq!(sol.counts(), (175_565, positions));
+    assert!(sol.memory() * 8 <= positions * 2, "{} bytes", sol.memory());
+    let mut memo = MemoSolver::new(&game).unwrap();
+    let mut state = 7u64;
+    for _ in 0..2000 {
+        // Random positions of weight ≤ 60.
+        let mut p = vec![0i64; 9];
+        let mut left = 60i64;
+        for _ in 0..12 {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let j = (state >> 33) as usize % 9;
+            if left > j as i64 {
+                p[j] += 1;
+                left -= j as i64 + 1;
+            }
+        }
+        assert_eq!(sol.outcome(&p), Some(memo.outcome(&p).unwrap()), "at {p:?}");
+    }
+}
