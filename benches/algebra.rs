@@ -4,7 +4,9 @@
 //! basis, and Normaliz computing the same (`normaliz -s`: support hyperplanes and extreme rays;
 //! `normaliz -N`: Hilbert basis) as a child process. Normaliz's time includes starting a process, so
 //! a trivial input is timed too: subtract it to compare the computations alone. When `normaliz` is
-//! not installed, only our side runs.
+//! not installed, only our side runs. The last inputs are the shapes of issue 17 (random cones in
+//! d = 6–8 with 10 generators and entries up to 8), where the comparison is the Hilbert basis
+//! against `normaliz -N -x=1` (one thread, as ours).
 
 mod common;
 
@@ -81,7 +83,44 @@ fn inputs() -> Vec<Input> {
             d: 6,
             generators: random_pointed(6, 12),
         },
+        // The shapes of issue 17: 10 generators with entries 0..=m (so the cone is pointed).
+        Input {
+            name: "random, d=6, 10 generators, entries ≤ 8 (a)",
+            d: 6,
+            generators: random_nonnegative(6, 10, 8, 1),
+        },
+        Input {
+            name: "random, d=6, 10 generators, entries ≤ 8 (b)",
+            d: 6,
+            generators: random_nonnegative(6, 10, 8, 2),
+        },
+        Input {
+            name: "random, d=7, 10 generators, entries ≤ 8",
+            d: 7,
+            generators: random_nonnegative(7, 10, 8, 3),
+        },
+        Input {
+            name: "random, d=8, 10 generators, entries ≤ 6",
+            d: 8,
+            generators: random_nonnegative(8, 10, 6, 4),
+        },
     ]
+}
+
+/// n generators in Z^d with entries 0..=m, from a seeded xorshift generator (full-dimensional
+/// with these seeds).
+fn random_nonnegative(d: usize, n: usize, m: u64, seed: u64) -> Vec<Vector> {
+    let mut state: u64 = 0x2545_F491_4F6C_DD1D ^ seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % (m + 1)) as i64
+    };
+    (0..n)
+        .map(|_| Vector::from_i64s(&(0..d).map(|_| next()).collect::<Vec<_>>()))
+        .filter(|g| !g.is_zero())
+        .collect()
 }
 
 fn run_normaliz(dir: &std::path::Path, d: usize, gens: &[Vector], flag: &str) {
@@ -123,7 +162,7 @@ fn bench(c: &mut Criterion) {
     }
     for input in inputs() {
         let mut group = c.benchmark_group(input.name);
-        group.sample_size(20);
+        group.sample_size(if input.d >= 6 { 10 } else { 20 });
         let data = ConeData::from_generators(input.d, &input.generators).expect("a cone");
         group.bench_function("lattice-games: rays → facets", |b| {
             b.iter(|| {
