@@ -79,7 +79,7 @@ fn run(args: Vec<String>) -> u8 {
                 let mut interp = Interpreter::new();
                 match interp.parse(path, &text) {
                     Ok((_, program)) => {
-                        let problems = check_program(&program, &interp.prelude_names());
+                        let problems = check_program(&program, &interp.prelude_arities());
                         if problems.is_empty() {
                             println!("{path}: ok");
                         }
@@ -110,7 +110,7 @@ fn run(args: Vec<String>) -> u8 {
                         return 2;
                     }
                 };
-                if let Err(e) = interp.run(path, &text) {
+                if let Err(e) = interp.run_script(path, &text) {
                     eprint!("{}", interp.render(&e, stderr_style()));
                     return 1;
                 }

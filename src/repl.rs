@@ -290,7 +290,7 @@ impl Session {
         match std::fs::read_to_string(path) {
             Ok(text) => {
                 crate::interrupt::clear();
-                let result = self.interp.run(path, &text);
+                let result = self.interp.run_script(path, &text);
                 let mut out = self.take_printed();
                 match result {
                     Ok(_) => out.push_str(&format!("loaded {path}\n")),
@@ -424,9 +424,7 @@ pub fn run_terminal() -> i32 {
     loop {
         match editor.readline("lg> ") {
             Ok(entry) => {
-                if !entry.trim().is_empty() {
-                    let _ = editor.add_history_entry(entry.as_str());
-                }
+                remember(&mut editor, history.as_deref(), &entry);
                 // The validator has already waited for a complete entry; feed it whole.
                 let reply = if entry.trim_start().starts_with(':') {
                     session.feed(entry.trim())
@@ -462,10 +460,24 @@ pub fn run_terminal() -> i32 {
             }
         }
     }
-    if let Some(h) = &history {
-        let _ = editor.save_history(h);
-    }
     0
+}
+
+/// Adds an entry to the history and appends it to the history file at once, so that a session
+/// ended by a closed terminal (SIGHUP) or a crash keeps what was typed.
+fn remember<H: Helper>(
+    editor: &mut Editor<H, rustyline::history::DefaultHistory>,
+    file: Option<&std::path::Path>,
+    entry: &str,
+) {
+    if entry.trim().is_empty() {
+        return;
+    }
+    if let Ok(true) = editor.add_history_entry(entry) {
+        if let Some(f) = file {
+            let _ = editor.append_history(f);
+        }
+    }
 }
 
 #[cfg(test)]
@@ -514,5 +526,28 @@ mod tests {
         assert!(out.starts_with("vector in Z^2\n"), "{out}");
         assert!(out.contains("ruleset(moves) -> rule set"), "{out}");
         assert!(out.ends_with("<quit>\n"), "{out}");
+    }
+
+    #[test]
+    fn each_entry_reaches_the_history_file_when_it_is_accepted() {
+        let dir = std::env::temp_dir().join(format!("lg-history-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("history.txt");
+        let _ = std::fs::remove_file(&file);
+        let mut editor: Editor<LgHelper, rustyline::history::DefaultHistory> =
+            Editor::new().unwrap();
+        remember(&mut editor, Some(&file), "let x = 1");
+        // No clean exit: the file already holds the entry.
+        let text = std::fs::read_to_string(&file).unwrap();
+        assert!(text.contains("let x = 1"), "{text}");
+        remember(&mut editor, Some(&file), "x + 1");
+        remember(&mut editor, Some(&file), "   ");
+        let text = std::fs::read_to_string(&file).unwrap();
+        assert!(
+            text.contains("let x = 1") && text.contains("x + 1"),
+            "{text}"
+        );
+        assert_eq!(text.matches("let x = 1").count(), 1, "{text}");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -96,6 +96,34 @@ fn check_finds_unknown_names_and_arities_without_running() {
     assert!(out.ends_with(": ok\n"));
 }
 
+/// Functions of the prelude (written in the language) have their arities checked too, and the
+/// help of an arity error is a whole sentence.
+#[test]
+fn check_knows_prelude_arities_and_says_whole_sentences() {
+    let path = temp_script(
+        "check_prelude.lg",
+        "print(nim(2, 3))\nprint(grundy(\"0.77\"))\nprint(misere(nim(2)))\n",
+    );
+    let (code, _, err) = lg(&["--check", path.to_str().unwrap()], "");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("`nim` takes 1 argument, but this call gives 2"),
+        "{err}"
+    );
+    assert!(err.contains("`nim` is defined with 1 parameter"), "{err}");
+    assert!(
+        err.contains("`grundy` takes 2 arguments, but this call gives 1"),
+        "{err}"
+    );
+    assert!(err.contains("(`:help grundy` says more)"), "{err}");
+    assert!(!err.contains("takes\n"), "a help line cut short: {err}");
+    assert_eq!(
+        err.matches("lg::check::arity").count(),
+        2,
+        "the correct call of `misere` is not reported: {err}"
+    );
+}
+
 #[test]
 fn piped_repl_prints_results_without_prompts_and_keeps_going_after_errors() {
     let (code, out, _) = lg(

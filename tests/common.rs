@@ -30,7 +30,7 @@ impl Captured {
 pub fn run_script(name: &str, text: &str) -> (String, Option<String>) {
     let out = Captured::default();
     let mut interp = Interpreter::with_output(Box::new(out.clone()));
-    let result = interp.run(name, text);
+    let result = interp.run_script(name, text);
     let err = result.err().map(|e| interp.render(&e, Style::Plain));
     (out.text(), err)
 }

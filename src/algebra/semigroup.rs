@@ -113,7 +113,8 @@ impl AffineSemigroup {
     }
 
     /// Whether v ∈ A = N{a_1, ..., a_n}, exactly, also when A is not normal: after the quick tests
-    /// v ∈ ZA and v ∈ R_+A, a search over the residuals v − (partial sums) that stay in the cone,
+    /// v ∈ ZA and v ∈ R_+A, the coordinates of v when the generators are linearly independent, and
+    /// otherwise a search over the residuals v − (partial sums) that stay in the cone,
     /// which is finite because a positive grading decreases along it. A needs to be pointed.
     pub fn contains(&self, v: &Vector) -> Result<bool, AlgebraError> {
         if v.dim() != self.dim {
@@ -131,6 +132,20 @@ impl AffineSemigroup {
         }
         if !cone.contains(v) {
             return Ok(false);
+        }
+        // Linearly independent generators: v = Σ λ_i a_i has one solution, and v ∈ A exactly when
+        // it is in N^n (instant however large v is).
+        if self.rank() == self.generators.len() {
+            let m = super::Matrix::from_columns(&self.generators)?;
+            let rhs: Vec<num_rational::BigRational> =
+                v.0.iter()
+                    .map(|x| num_rational::BigRational::from(x.to_bigint()))
+                    .collect();
+            return Ok(super::linalg::solve(&m, &rhs).is_some_and(|l| {
+                l.iter().all(|x| {
+                    x.is_integer() && *x >= num_rational::BigRational::from_integer(0.into())
+                })
+            }));
         }
         let mut seen = std::collections::HashSet::new();
         let mut stack = vec![v.clone()];
@@ -486,5 +501,20 @@ mod tests {
     fn dimensions_must_agree() {
         assert!(AffineSemigroup::new(vec![v(&[1, 0]), v(&[1])]).is_err());
         assert!(AffineSemigroup::new(vec![]).is_err());
+    }
+
+    /// Linearly independent generators: membership of points far beyond any search is decided
+    /// from their coordinates (issue 18: `(2^70 + 1, 0) in ((1, 0) + N{(2, 0)})` was "too
+    /// large to compute").
+    #[test]
+    fn membership_in_free_semigroups_of_huge_points() {
+        let big = Integer::from(2).pow(70);
+        let a = AffineSemigroup::new(vec![v(&[2, 0]), v(&[1, 3])]).unwrap();
+        let p = |x: &Integer, y: i64| Vector(vec![x.clone(), Integer::from(y)]);
+        assert!(a.contains(&p(&big, 0)).unwrap());
+        assert!(!a.contains(&p(&(&big + &Integer::from(1)), 0)).unwrap());
+        assert!(a.contains(&p(&(&big + &Integer::from(1)), 3)).unwrap());
+        assert!(!a.contains(&p(&big, 3)).unwrap());
+        assert!(!a.contains(&p(&big, -3)).unwrap());
     }
 }

@@ -18,11 +18,16 @@ struct Checker {
     errors: Vec<EvalError>,
 }
 
-/// Checks a parsed program against the prelude's names; returns every problem found.
-pub fn check_program(program: &Program, prelude: &[String]) -> Vec<EvalError> {
+/// Checks a parsed program against the prelude's names (with the number of parameters of its
+/// functions); returns every problem found.
+pub fn check_program(program: &Program, prelude: &[(String, Option<usize>)]) -> Vec<EvalError> {
     let mut globals = HashMap::new();
-    for n in prelude {
-        globals.insert(n.clone(), Known::Value);
+    for (n, arity) in prelude {
+        let known = match arity {
+            Some(k) => Known::Function(*k),
+            None => Known::Value,
+        };
+        globals.insert(n.clone(), known);
     }
     let mut c = Checker {
         scopes: vec![globals],
@@ -189,10 +194,24 @@ impl Checker {
     fn arity(&mut self, name: &str, args: &[Arg], span: crate::syntax::Span) {
         let positional = args.iter().filter(|a| a.name.is_none()).count();
         let (min, max, what) = match self.lookup(name) {
-            Some(Known::Function(n)) => (*n, Some(*n), format!("`{name}` takes {n}")),
+            Some(Known::Function(n)) => (
+                *n,
+                Some(*n),
+                format!(
+                    "`{name}` is defined with {n} parameter{}",
+                    if *n == 1 { "" } else { "s" }
+                ),
+            ),
             Some(Known::Value) => return,
             None => match builtins::find(name) {
-                Some(b) => (b.min_args, b.max_args, format!("`{}` takes", b.signature)),
+                Some(b) => (
+                    b.min_args,
+                    b.max_args,
+                    format!(
+                        "its signature is `{}` (`:help {name}` says more)",
+                        b.signature
+                    ),
+                ),
                 None => return,
             },
         };
@@ -207,7 +226,11 @@ impl Checker {
                     "lg::check::arity",
                     format!(
                         "`{name}` takes {expected} argument{}, but this call gives {positional}",
-                        if expected == "1" { "" } else { "s" }
+                        if expected == "1" || expected == "at least 1" {
+                            ""
+                        } else {
+                            "s"
+                        }
                     ),
                     span,
                     format!("{positional} given"),

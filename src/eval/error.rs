@@ -69,6 +69,15 @@ impl EvalError {
     }
 }
 
+/// "1 entry", "2 entries": a count with its noun in the right number.
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
 /// "an integer", "a vector".
 pub fn article(noun: &str) -> String {
     let first = noun.chars().next().unwrap_or('x');

@@ -100,6 +100,33 @@ impl Interpreter {
         self.run_program(&program)
     }
 
+    /// Parses and runs `text` as a script, where the value of an expression statement is dropped:
+    /// a statement that begins with `-` (after `let z = 1` on the line before, `  - 2` looks like
+    /// a continuation but is a statement of its own) is refused before anything runs, with the
+    /// ways to continue a line.
+    pub fn run_script(&mut self, name: &str, text: &str) -> Result<Vec<Outcome>, EvalError> {
+        let (_, program) = self.parse(name, text)?;
+        for (i, stmt) in program.stmts.iter().enumerate() {
+            if let StmtKind::Expr(e) = &stmt.kind {
+                if let ExprKind::Unary(UnaryOp::Neg, _) = &e.kind {
+                    let after = if i > 0 {
+                        " after the statement before it"
+                    } else {
+                        ""
+                    };
+                    return Err(EvalError::new(
+                        "lg::eval::dropped_continuation",
+                        format!("this line starts with `-` and its value would be dropped{after}: a line ends a statement, so it does not continue the line above"),
+                        e.span,
+                        "a statement of its own",
+                    )
+                    .with_help("to continue an expression on the next line, end the line above with the operator (e.g. `let z = 1 -`, then `2` below) or wrap the expression in parentheses; to print a value, use `print(...)`"));
+                }
+            }
+        }
+        self.run_program(&program)
+    }
+
     /// Runs parsed statements in the global environment, stopping at the first error.
     pub fn run_program(&mut self, program: &Program) -> Result<Vec<Outcome>, EvalError> {
         let mut outcomes = Vec::new();
@@ -174,6 +201,22 @@ impl Interpreter {
     /// Names defined by the prelude.
     pub fn prelude_names(&self) -> Vec<String> {
         self.prelude.own_names()
+    }
+
+    /// The prelude's names with the number of parameters of those that are functions defined in
+    /// the language (for `lg --check`).
+    pub fn prelude_arities(&self) -> Vec<(String, Option<usize>)> {
+        self.prelude
+            .own_names()
+            .into_iter()
+            .map(|n| {
+                let arity = match self.prelude.get(&n) {
+                    Some(Value::Function(Function::Closure(c))) => Some(c.params.len()),
+                    _ => None,
+                };
+                (n, arity)
+            })
+            .collect()
     }
 
     /// Writes a line to the output sink.
@@ -425,12 +468,12 @@ impl Interpreter {
                 return Err(EvalError::new(
                     "lg::eval::dimension",
                     format!(
-                        "row {} of the matrix has {} entries, but row 1 has {first_len}",
+                        "row {} of the matrix has {}, but row 1 has {first_len}",
                         i + 1,
-                        row.len()
+                        super::error::count(row.len(), "entry", "entries")
                     ),
                     span,
-                    format!("{} entries", row.len()),
+                    super::error::count(row.len(), "entry", "entries"),
                 )
                 .with_help("every row of a matrix needs the same number of entries"));
             }

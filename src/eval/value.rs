@@ -216,7 +216,10 @@ impl Value {
             Value::Vector(v) => format!("vector in Z^{}", v.dim()),
             Value::List(v) => format!("list of {} element{}", v.len(), plural(v.len())),
             Value::Set(v) => format!("set of {} element{}", v.len(), plural(v.len())),
-            Value::Tuple(v) => format!("tuple of {} entries", v.len()),
+            Value::Tuple(v) => format!(
+                "tuple of {}",
+                super::error::count(v.len(), "entry", "entries")
+            ),
             Value::Matrix(m) => format!("{}×{} matrix", m.nrows(), m.ncols()),
             Value::Cone(c) => format!("cone in R^{}", c.dim()),
             Value::Polyhedron(p) => format!("polyhedron in R^{}", p.dim()),
@@ -468,8 +471,8 @@ impl fmt::Display for Value {
                 let (p, all) = s.counts();
                 write!(
                     f,
-                    "solution of {} on {}: {all} positions, {p} P-positions",
-                    s.game(),
+                    "solution of a game ({}) on {}: {all} positions, {p} P-positions",
+                    s.game().brief(),
                     s.description()
                 )
             }

@@ -151,6 +151,56 @@ pub fn check_axioms(
     })
 }
 
+/// What would repair Γ, checked: for a failure of axiom 2, the moves to add (the primitive vector
+/// of each ray ρ without a move: ρ lies in −T_ρC, and every functional positive on C is positive
+/// on it, so axiom 1 is kept); for a failure of axiom 1, a move of the offending combination whose
+/// removal makes both axioms hold. `None` when no such simple repair works (or the cone is not
+/// pointed). The repaired rule set is checked with [`check_axioms`] before it is returned.
+pub fn repair(rules: &RuleSet, cone: &ConeData) -> Option<Repair> {
+    match check_axioms(rules, cone) {
+        Ok(_) | Err(AxiomViolation::ConeNotPointed { .. }) => None,
+        Err(AxiomViolation::NoMoveInTangentCone { .. }) => {
+            let mut moves = rules.moves().to_vec();
+            let mut added = Vec::new();
+            for _ in 0..=cone.rays().len() {
+                let candidate = RuleSet::new(moves.clone()).ok()?;
+                match check_axioms(&candidate, cone) {
+                    Ok(_) => return (!added.is_empty()).then_some(Repair::Add(added)),
+                    Err(AxiomViolation::NoMoveInTangentCone { ray, .. }) => {
+                        let m = crate::algebra::linalg::primitive(&ray);
+                        if moves.contains(&m) {
+                            return None;
+                        }
+                        moves.push(m.clone());
+                        added.push(m);
+                    }
+                    Err(_) => return None,
+                }
+            }
+            None
+        }
+        Err(AxiomViolation::NoPositiveFunctional { combination }) => combination
+            .iter()
+            .filter(|(_, _, is_move)| *is_move)
+            .find_map(|(_, m, _)| {
+                let rest: Vec<Vector> = rules.moves().iter().filter(|g| *g != m).cloned().collect();
+                let candidate = RuleSet::new(rest).ok()?;
+                check_axioms(&candidate, cone)
+                    .is_ok()
+                    .then(|| Repair::Remove(m.clone()))
+            }),
+    }
+}
+
+/// A checked repair of a rule set (see [`repair`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Repair {
+    /// Adding these moves makes both axioms hold.
+    Add(Vec<Vector>),
+    /// Removing this move makes both axioms hold.
+    Remove(Vector),
+}
+
 /// Both axioms on the orthant C = R^d_+ without double description or linear programming, when
 /// a cheap certificate exists; `None` means "not shown this way" (decide with [`check_axioms`]).
 ///

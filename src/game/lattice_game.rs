@@ -56,6 +56,34 @@ impl LatticeGame {
     }
 }
 
+impl LatticeGame {
+    /// A short name for titles and summaries, e.g. "misère play on N^2, 3 moves" (the whole game
+    /// is what `Display` prints).
+    pub fn brief(&self) -> String {
+        use crate::algebra::{Cone, Polyhedron};
+        let b = self.board();
+        let play = if b.is_normal_play() {
+            "normal play".to_string()
+        } else if b.is_misere() {
+            "misère play".to_string()
+        } else {
+            let k = b.defeated().len();
+            format!(
+                "play with {k} defeated position{}",
+                if k == 1 { "" } else { "s" }
+            )
+        };
+        let d = self.dim();
+        let on = match b.polyhedron() {
+            Polyhedron::Cone(Cone::Orthant(_)) => format!("N^{d}"),
+            Polyhedron::Cone(_) => format!("a cone in Z^{d}"),
+            _ => format!("a polyhedron in Z^{d}"),
+        };
+        let n = self.rules().moves().len();
+        format!("{play} on {on}, {n} move{}", if n == 1 { "" } else { "s" })
+    }
+}
+
 impl fmt::Display for LatticeGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "game({}, {})", self.rules, self.board)

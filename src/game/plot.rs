@@ -78,9 +78,16 @@ pub struct Slice {
     x: (i64, i64),
     y: (i64, i64),
     title: String,
+    /// Names of the two axes (default x_i and x_j).
+    labels: Option<(String, String)>,
+    /// The side of a cell in the SVG picture, in pixels.
+    cell_size: i64,
     /// Row by row from y_min upwards; within a row from x_min.
     cells: Vec<Cell>,
 }
+
+/// The side of a cell in SVG pictures unless given.
+pub const DEFAULT_CELL_SIZE: i64 = 16;
 
 impl Slice {
     /// The slice through `point` (its coordinates on the two axes are ignored) in the plane of
@@ -158,8 +165,42 @@ impl Slice {
             x,
             y,
             title,
+            labels: None,
+            cell_size: DEFAULT_CELL_SIZE,
             cells: Vec::with_capacity(cells as usize),
         })
+    }
+
+    /// The same slice with the axes named (across, up) instead of x_i and x_j.
+    pub fn with_labels(mut self, across: impl Into<String>, up: impl Into<String>) -> Slice {
+        self.labels = Some((across.into(), up.into()));
+        self
+    }
+
+    /// The same slice drawn with cells of this many pixels in SVG (clamped to 2..=64).
+    pub fn with_cell_size(mut self, pixels: i64) -> Slice {
+        self.cell_size = pixels.clamp(2, 64);
+        self
+    }
+
+    /// The label of the horizontal (0) or vertical (1) axis as text.
+    fn text_label(&self, which: usize) -> String {
+        match (&self.labels, which) {
+            (Some((a, _)), 0) => a.clone(),
+            (Some((_, b)), _) => b.clone(),
+            (None, 0) => format!("x_{}", self.axes.0),
+            (None, _) => format!("x_{}", self.axes.1),
+        }
+    }
+
+    /// The label of an axis in SVG markup.
+    fn svg_label(&self, which: usize) -> String {
+        match (&self.labels, which) {
+            (Some((a, _)), 0) => escape(a),
+            (Some((_, b)), _) => escape(b),
+            (None, 0) => svg_var(self.axes.0),
+            (None, _) => svg_var(self.axes.1),
+        }
     }
 
     /// The axes (i, j), 1-based: x_i runs to the right, x_j upwards.
@@ -260,7 +301,7 @@ impl Slice {
         if let Some(f) = self.fixed_text() {
             lines.push(f);
         }
-        lines.push(format!("{:margin$}x_{}", "", self.axes.1));
+        lines.push(format!("{:margin$}{}", "", self.text_label(1)));
         for r in (0..h).rev() {
             let y = self.y.0 + r as i64;
             let mut line = if yticks.contains(&y) {
@@ -282,7 +323,7 @@ impl Slice {
                 g.horizontal
             });
         }
-        let _ = write!(axis, " x_{}", self.axes.0);
+        let _ = write!(axis, " {}", self.text_label(0));
         lines.push(axis);
         let mut labels: Vec<char> = vec![' '; margin + 1 + w + 24];
         let mut free = 0;
@@ -315,11 +356,11 @@ impl Slice {
         out
     }
 
-    /// A standalone SVG document: a 16-pixel square per cell (P dark, N light, defeated hatched,
+    /// A standalone SVG document: a square of `cell_size` pixels (16 unless set) per cell (P dark, N light, defeated hatched,
     /// unknown outlined, off the board blank), axes with ticks and labels x_i and x_j, the title
     /// and a legend. Every coordinate is an integer.
     pub fn to_svg(&self) -> String {
-        const C: i64 = 16;
+        let cell = self.cell_size;
         let (w, h) = (self.width() as i64, self.height() as i64);
         let xticks = ticks(self.x, true);
         let yticks = ticks(self.y, false);
@@ -330,13 +371,15 @@ impl Slice {
             .unwrap_or(1) as i64;
         let left = 32 + 7 * ylabel;
         let top = if self.point.len() > 2 { 52 } else { 36 };
-        let (gw, gh) = (w * C, h * C);
+        let (gw, gh) = (w * cell, h * cell);
         let kinds = self.kinds();
         let legend_width: i64 = kinds
             .iter()
             .map(|&k| 36 + 7 * describe(k).chars().count() as i64)
             .sum();
-        let width = (left + gw + 32).max(legend_width + 16);
+        // Wide enough for the title (bold 14 px monospace: at most 9 px a character).
+        let title_width = left + 9 * self.title.chars().count() as i64 + 16;
+        let width = (left + gw + 32).max(legend_width + 16).max(title_width);
         let height = top + gh + 84;
         let mut s = String::new();
         let _ = writeln!(
@@ -374,18 +417,18 @@ impl Slice {
         s.push('\n');
         for r in 0..h {
             for c in 0..w {
-                let cell = self.cells[(r * w + c) as usize];
-                let fill = match cell {
+                let kind = self.cells[(r * w + c) as usize];
+                let fill = match kind {
                     Cell::P => r##"fill="#1f2937""##,
                     Cell::N => r##"fill="#e5e7eb""##,
                     Cell::Defeated => r##"fill="url(#lg-hatch)""##,
                     Cell::Unknown => r##"fill="#ffffff" stroke="#9ca3af""##,
                     Cell::OffBoard => continue,
                 };
-                let (px, py) = (left + c * C, top + (h - 1 - r) * C);
+                let (px, py) = (left + c * cell, top + (h - 1 - r) * cell);
                 let _ = writeln!(
                     s,
-                    r##"<rect x="{px}" y="{py}" width="{C}" height="{C}" {fill}/>"##
+                    r##"<rect x="{px}" y="{py}" width="{cell}" height="{cell}" {fill}/>"##
                 );
             }
         }
@@ -396,14 +439,14 @@ impl Slice {
             let _ = write!(
                 tick_path,
                 " M{} {bottom} v4",
-                left + (x - self.x.0) * C + C / 2
+                left + (x - self.x.0) * cell + cell / 2
             );
         }
         for y in &yticks {
             let _ = write!(
                 tick_path,
                 " M{left} {} h-4",
-                top + (self.y.1 - y) * C + C / 2
+                top + (self.y.1 - y) * cell + cell / 2
             );
         }
         let _ = writeln!(
@@ -414,7 +457,7 @@ impl Slice {
             let _ = writeln!(
                 s,
                 r##"<text x="{}" y="{}" text-anchor="middle">{x}</text>"##,
-                left + (x - self.x.0) * C + C / 2,
+                left + (x - self.x.0) * cell + cell / 2,
                 bottom + 16
             );
         }
@@ -423,7 +466,7 @@ impl Slice {
                 s,
                 r##"<text x="{}" y="{}" text-anchor="end">{y}</text>"##,
                 left - 6,
-                top + (self.y.1 - y) * C + C / 2 + 4
+                top + (self.y.1 - y) * cell + cell / 2 + 4
             );
         }
         let _ = writeln!(
@@ -431,13 +474,13 @@ impl Slice {
             r##"<text x="{}" y="{}" text-anchor="middle">{}</text>"##,
             left + gw / 2,
             bottom + 34,
-            svg_var(self.axes.0)
+            self.svg_label(0)
         );
         let (yx, yy) = (14, top + gh / 2);
         let _ = writeln!(
             s,
             r##"<text x="{yx}" y="{yy}" text-anchor="middle" transform="rotate(-90 {yx} {yy})">{}</text>"##,
-            svg_var(self.axes.1)
+            self.svg_label(1)
         );
         let (mut lx, ly) = (8, bottom + 56);
         for k in kinds {
@@ -615,6 +658,35 @@ mod tests {
     #[test]
     fn svg_of_a_small_slice() {
         insta::assert_snapshot!("misere_nim_svg", small().to_svg());
+    }
+
+    /// A long title is not clipped: the picture is as wide as the title needs; axis labels and
+    /// the cell size are the ones given.
+    #[test]
+    fn titles_labels_and_cell_sizes() {
+        let title = "P-positions of a game with a rather long name, drawn on a very small grid";
+        let s = Slice::new(&[0, 0], (1, 2), 0..=2, 0..=1, title, |_| Cell::P)
+            .unwrap()
+            .with_labels("heaps of 1", "heaps <2>")
+            .with_cell_size(10);
+        let svg = s.to_svg();
+        let width: i64 = svg
+            .split("width=\"")
+            .nth(1)
+            .and_then(|w| w.split('"').next())
+            .and_then(|w| w.parse().ok())
+            .unwrap();
+        assert!(width >= 9 * title.chars().count() as i64, "{width}");
+        assert!(
+            svg.contains(">heaps of 1</text>") && svg.contains("heaps &lt;2&gt;"),
+            "{svg}"
+        );
+        assert!(svg.contains(r#"width="10" height="10""#), "{svg}");
+        let text = s.to_text();
+        assert!(
+            text.contains("heaps of 1") && text.contains("heaps <2>"),
+            "{text}"
+        );
     }
 
     #[test]

@@ -36,14 +36,24 @@ pub fn parse_program(text: &str, source: SourceId) -> Result<Program, ParseError
     Ok(Program { stmts })
 }
 
+/// Checks what is best seen in the text itself, before the grammar: brackets nested too deep, a
+/// closing bracket that does not match the one open (named with its line and column), and
+/// numbers written in forms the language does not have (decimals, exponents, digit separators),
+/// each with what to write instead.
 fn check_nesting(text: &str, source: SourceId) -> Result<(), ParseError> {
-    let mut depth = 0usize;
+    let mut stack: Vec<(char, usize)> = Vec::new();
     let mut in_string = false;
     let mut escaped = false;
     let mut in_comment = false;
+    let mut prev: Option<char> = None;
+    let mut skip_to = 0usize;
     for (i, c) in text.char_indices() {
+        if i < skip_to {
+            continue;
+        }
         if in_comment {
             in_comment = c != '\n';
+            prev = Some(c);
             continue;
         }
         if in_string {
@@ -54,14 +64,15 @@ fn check_nesting(text: &str, source: SourceId) -> Result<(), ParseError> {
                 '\n' => in_string = false,
                 _ => {}
             }
+            prev = Some(c);
             continue;
         }
         match c {
             '"' => in_string = true,
             '#' => in_comment = true,
             '(' | '[' | '{' => {
-                depth += 1;
-                if depth > MAX_NESTING {
+                stack.push((c, i));
+                if stack.len() > MAX_NESTING {
                     return Err(ParseError {
                         kind: ParseErrorKind::TooDeep,
                         span: Span::new(source, i, i + 1),
@@ -71,11 +82,148 @@ fn check_nesting(text: &str, source: SourceId) -> Result<(), ParseError> {
                     });
                 }
             }
-            ')' | ']' | '}' => depth = depth.saturating_sub(1),
+            ')' | ']' | '}' => match stack.pop() {
+                Some((open, at)) if closing(open) != c => {
+                    let (line, col) = line_column(text, at);
+                    return Err(ParseError {
+                        kind: ParseErrorKind::Unexpected,
+                        span: Span::new(source, i, i + 1),
+                        message: format!(
+                            "`{c}` does not close the `{open}` opened at line {line}, column {col}"
+                        ),
+                        label: format!("expected `{}` here", closing(open)),
+                        help: Some(format!(
+                            "close the `{open}` with `{}`, or open this one with `{}`",
+                            closing(open),
+                            opening(c)
+                        )),
+                    });
+                }
+                _ => {}
+            },
+            '0'..='9' if !prev.is_some_and(|p| p.is_alphanumeric() || p == '_') => {
+                if let Some((end, err)) = foreign_number(text, i, source) {
+                    if let Some(e) = err {
+                        return Err(e);
+                    }
+                    skip_to = end;
+                }
+            }
             _ => {}
         }
+        prev = Some(c);
     }
     Ok(())
+}
+
+fn line_column(text: &str, at: usize) -> (usize, usize) {
+    let line = text[..at].matches('\n').count() + 1;
+    let line_start = text[..at].rfind('\n').map_or(0, |nl| nl + 1);
+    (line, text[line_start..at].chars().count() + 1)
+}
+
+fn opening(close: char) -> char {
+    match close {
+        ')' => '(',
+        ']' => '[',
+        _ => '{',
+    }
+}
+
+/// A number starting at byte `i`: its end, and an error when it is written as a decimal
+/// (`3.5`), with an exponent (`1e5`) or with digit separators (`1_000`).
+fn foreign_number(text: &str, i: usize, source: SourceId) -> Option<(usize, Option<ParseError>)> {
+    let bytes = text.as_bytes();
+    let digits_end = |mut j: usize| {
+        while j < bytes.len() && bytes[j].is_ascii_digit() {
+            j += 1;
+        }
+        j
+    };
+    let int_end = digits_end(i);
+    let whole = &text[i..int_end];
+    let at = |j: usize| bytes.get(j).copied();
+    let error = |end: usize, message: String, help: String| ParseError {
+        kind: ParseErrorKind::BadLiteral,
+        span: Span::new(source, i, end),
+        message,
+        label: "not a number of the language".into(),
+        help: Some(help),
+    };
+    match at(int_end) {
+        Some(b'.') if at(int_end + 1).is_some_and(|b| b.is_ascii_digit()) => {
+            let end = digits_end(int_end + 1);
+            let frac = &text[int_end + 1..end];
+            let num: BigInt = format!("{whole}{frac}").parse().ok()?;
+            let den = BigInt::from(10).pow(frac.len() as u32);
+            let g = num_integer::Integer::gcd(&num, &den);
+            let (n, d) = (&num / &g, &den / &g);
+            let exact = if d == BigInt::from(1) {
+                n.to_string()
+            } else {
+                format!("{n}/{d}")
+            };
+            let literal = &text[i..end];
+            Some((
+                end,
+                Some(error(
+                    end,
+                    format!("`{literal}` is a decimal, and numbers in lg are exact"),
+                    format!(
+                        "write the fraction `{exact}`; a take-and-break code is a string: `\"{literal}\"`, as in `octal(\"{literal}\", 10)`"
+                    ),
+                )),
+            ))
+        }
+        Some(b'e' | b'E') => {
+            let (sign, start) = match at(int_end + 1) {
+                Some(b'-') => ("-", int_end + 2),
+                Some(b'+') => ("", int_end + 2),
+                _ => ("", int_end + 1),
+            };
+            if !at(start).is_some_and(|b| b.is_ascii_digit()) {
+                return Some((int_end, None));
+            }
+            let end = digits_end(start);
+            let exp = &text[start..end];
+            let power = format!("10^{exp}");
+            let exact = match (whole, sign) {
+                ("1", "") => power,
+                (_, "") => format!("{whole} * {power}"),
+                (_, _) => format!("{whole} / {power}"),
+            };
+            Some((
+                end,
+                Some(error(
+                    end,
+                    format!(
+                        "`{}` is not a number of the language: it has no exponent notation",
+                        &text[i..end]
+                    ),
+                    format!("write `{exact}` (numbers are exact integers and fractions)"),
+                )),
+            ))
+        }
+        Some(b'_') if at(int_end + 1).is_some_and(|b| b.is_ascii_digit()) => {
+            let mut end = int_end;
+            while at(end) == Some(b'_') && at(end + 1).is_some_and(|b| b.is_ascii_digit()) {
+                end = digits_end(end + 1);
+            }
+            let plain: String = text[i..end].chars().filter(|&c| c != '_').collect();
+            Some((
+                end,
+                Some(error(
+                    end,
+                    format!(
+                        "`{}` uses `_` between digits, which the language does not",
+                        &text[i..end]
+                    ),
+                    format!("write `{plain}`, or `10^k` for a power of ten"),
+                )),
+            ))
+        }
+        _ => Some((int_end, None)),
+    }
 }
 
 fn pratt() -> &'static PrattParser<Rule> {

@@ -64,33 +64,10 @@ fn stratify_builtin(_: &mut Interpreter, a: &mut Args) -> R {
     use std::io::IsTerminal;
     let g = game_arg(a, 0)?;
     let mut options = StratifyOptions::default();
-    if let Some((v, span)) = a.named("max_weight") {
-        options.max_weight = match v {
-            Value::Int(n) => n.to_i64().filter(|n| (1..=1 << 20).contains(n)),
-            _ => None,
-        }
-        .ok_or_else(|| {
-            EvalError::type_error(
-                "max_weight",
-                "an integer from 1 to 2^20",
-                v.type_name(),
-                span,
-            )
-        })?;
+    if let Some(w) = a.named_int_in("max_weight", 1, 1 << 20, "an integer from 1 to 2^20")? {
+        options.max_weight = w;
     }
-    if let Some((v, span)) = a.named("timeout") {
-        let secs = match v {
-            Value::Int(n) => n.to_i64().filter(|n| *n > 0),
-            _ => None,
-        }
-        .ok_or_else(|| {
-            EvalError::type_error(
-                "timeout",
-                "a positive number of seconds",
-                v.type_name(),
-                span,
-            )
-        })?;
+    if let Some(secs) = a.named_int_in("timeout", 1, 1 << 30, "a positive number of seconds")? {
         options.timeout = Some(std::time::Duration::from_secs(secs as u64));
     }
     if let Some((v, span)) = a.named("certify") {

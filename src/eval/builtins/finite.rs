@@ -196,7 +196,13 @@ fn named(items: &[Value], span: Span) -> Result<FiniteGame, EvalError> {
             ));
         };
         let [name, opts] = &pair[..] else {
-            return Err(bad(k, format!("has {} entries, not 2", pair.len())));
+            return Err(bad(
+                k,
+                format!(
+                    "has {}, not 2",
+                    crate::eval::error::count(pair.len(), "entry", "entries")
+                ),
+            ));
         };
         let Value::Str(name) = name else {
             return Err(bad(

@@ -442,20 +442,41 @@ fn points(_: &mut Interpreter, a: &mut Args) -> R {
     Ok(Value::list(pts.into_iter().map(Value::vector).collect()))
 }
 
-/// The diagnostic of a failed rule-set axiom.
-pub(crate) fn violation(v: AxiomViolation, span: Span) -> EvalError {
+/// The diagnostic of a failed rule-set axiom, with a repair computed and checked when one exists.
+pub(crate) fn violation(
+    v: AxiomViolation,
+    rules: &RuleSet,
+    cone: &ConeData,
+    span: Span,
+) -> EvalError {
     let label = match &v {
         AxiomViolation::ConeNotPointed { .. } => "the cone is not pointed".to_string(),
         AxiomViolation::NoPositiveFunctional { .. } => "no positive functional".to_string(),
         AxiomViolation::NoMoveInTangentCone { ray, .. } => format!("no move along the ray {ray}"),
     };
-    let help = match &v {
-        AxiomViolation::ConeNotPointed { .. } => "a board's polyhedron must be pointed ([GM09] Section 2)",
-        AxiomViolation::NoPositiveFunctional { .. } => {
-            "remove a move that undoes the others: moves must bring positions closer to 0 ([GM09] Remark 2.7)"
+    let list = |vs: &[Vector]| {
+        vs.iter()
+            .map(|v| v.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let help = match (&v, axioms::repair(rules, cone)) {
+        (AxiomViolation::ConeNotPointed { .. }, _) => {
+            "a board's polyhedron must be pointed ([GM09] Section 2)".to_string()
         }
-        AxiomViolation::NoMoveInTangentCone { .. } => {
-            "add a move pointing back along that ray, such as its negative: otherwise positions far out along it have no legal move ([GM09] Example 3.1)"
+        (AxiomViolation::NoPositiveFunctional { .. }, Some(axioms::Repair::Remove(m))) => format!(
+            "without the move {m} both axioms hold: moves must bring positions closer to 0 ([GM09] Remark 2.7)"
+        ),
+        (AxiomViolation::NoPositiveFunctional { .. }, _) => {
+            "remove moves until no nonnegative combination of them (and of the cone's rays) is 0: moves must bring positions closer to 0 ([GM09] Remark 2.7)".to_string()
+        }
+        (AxiomViolation::NoMoveInTangentCone { .. }, Some(axioms::Repair::Add(ms))) => format!(
+            "with the move{} {} added, both axioms hold (checked): a ray's own direction lies in its negative tangent cone, and the positive functional stays positive on it. Without such a move, positions far out along the ray have no legal move ([GM09] Example 3.1)",
+            if ms.len() == 1 { "" } else { "s" },
+            list(&ms)
+        ),
+        (AxiomViolation::NoMoveInTangentCone { .. }, _) => {
+            "add a move in the negative tangent cone above on which a positive functional of the other moves is positive: otherwise positions far out along the ray have no legal move ([GM09] Example 3.1)".to_string()
         }
     };
     EvalError::new("lg::eval::ruleset_axiom", v.to_string(), span, label).with_help(help)
@@ -467,7 +488,7 @@ pub(crate) fn check(
     cone: &ConeData,
     span: Span,
 ) -> Result<axioms::RuleSetCertificate, EvalError> {
-    axioms::check_axioms(rules, cone).map_err(|v| violation(v, span))
+    axioms::check_axioms(rules, cone).map_err(|v| violation(v, rules, cone, span))
 }
 
 fn functional(_: &mut Interpreter, a: &mut Args) -> R {
@@ -480,7 +501,7 @@ fn functional(_: &mut Interpreter, a: &mut Args) -> R {
     let span = if a.len() == 2 { a.span(1) } else { a.span };
     axioms::positive_on_moves_and_cone(&g, &cone)
         .map(Value::vector)
-        .map_err(|v| violation(v, span))
+        .map_err(|v| violation(v, &g, &cone, span))
 }
 
 fn is_ruleset(_: &mut Interpreter, a: &mut Args) -> R {

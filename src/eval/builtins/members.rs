@@ -92,6 +92,27 @@ fn region(a: &Args, d: usize) -> Result<Region, EvalError> {
                 .collect();
             let ends =
                 ends.ok_or_else(|| a.wrong(1, &format!("a box (lo, hi) of two vectors in Z^{d}")))?;
+            if let Some(i) = (0..d).find(|&i| ends[0][i] > ends[1][i]) {
+                let (lo, hi): (Vec<i64>, Vec<i64>) = (0..d)
+                    .map(|j| (ends[0][j].min(ends[1][j]), ends[0][j].max(ends[1][j])))
+                    .unzip();
+                return Err(EvalError::new(
+                    "lg::eval::value",
+                    format!(
+                        "the box's corners are reversed in coordinate {}: {} > {}, so it holds no point",
+                        i + 1,
+                        ends[0][i],
+                        ends[1][i]
+                    ),
+                    a.span(1),
+                    "lower corner first",
+                )
+                .with_help(format!(
+                    "give the lower corner first: ({}, {})",
+                    Vector::from_i64s(&lo),
+                    Vector::from_i64s(&hi)
+                )));
+            }
             Ok(Region::Box {
                 lo: ends[0].clone(),
                 hi: ends[1].clone(),
@@ -204,6 +225,28 @@ fn infinite_members(a: &Args) -> R {
         out.dedup();
         return Ok(Value::list(out));
     };
+    if let Region::Box {
+        weight: Some(n), ..
+    } = &region
+    {
+        // The points of N^d of weight ≤ n number C(n + d, d).
+        let count = (1..=d as u64).try_fold(1u128, |acc, k| {
+            acc.checked_mul(u128::from(*n as u64) + u128::from(k))
+                .map(|x| x / u128::from(k))
+        });
+        if count.is_none_or(|c| c > 50_000_000) {
+            let shown = count.map_or_else(|| "too many".to_string(), |c| c.to_string());
+            return Err(EvalError::new(
+                "lg::eval::value",
+                format!(
+                    "the points of N^{d} of weight at most {n} number {shown}, too many to list (the most is 5·10^7)"
+                ),
+                a.span(1),
+                "this weight bound",
+            )
+            .with_help("give a smaller weight bound, or a box `(lo, hi)`"));
+        }
+    }
     let err = |e| super::objects::algebra_error(e, a.span(1));
     let points = match &set {
         Some(s) => s.members_in_box(lo, hi).map_err(err)?,

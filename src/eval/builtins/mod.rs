@@ -84,6 +84,40 @@ pub(crate) fn solution_p_positions(s: &crate::game::solver::Solution) -> Vec<Val
     solve::p_positions(s)
 }
 
+/// An integer as people write it: 2^k for large powers of two.
+fn readable(x: i64) -> String {
+    if x >= 1024 && x.count_ones() == 1 {
+        format!("2^{}", x.trailing_zeros())
+    } else {
+        x.to_string()
+    }
+}
+
+/// The defaults of named arguments, as (builtin, argument, value as written in the docs), taken
+/// from the code that applies them (the docs test checks the documents against these).
+pub fn named_defaults() -> Vec<(&'static str, &'static str, String)> {
+    let stratify = crate::game::stratify::StratifyOptions::default();
+    let limits = crate::game::quotient::QuotientLimits::default();
+    vec![
+        ("stratify", "max_weight", stratify.max_weight.to_string()),
+        (
+            "misere_quotient",
+            "max_elements",
+            limits.max_elements.to_string(),
+        ),
+        (
+            "misere_quotient",
+            "max_heap",
+            quotients::DEFAULT_MAX_HEAP.to_string(),
+        ),
+        (
+            "misere_quotient",
+            "max_elements",
+            quotients::DEFAULT_LATTICE_CLASSES.to_string(),
+        ),
+    ]
+}
+
 /// Every builtin, in registration order.
 pub fn all() -> Vec<&'static Builtin> {
     table().values().collect()
@@ -159,7 +193,11 @@ impl Args {
                 format!(
                     "`{}` takes {expected} argument{}, but {n} {} given",
                     builtin.name,
-                    if expected == "1" { "" } else { "s" },
+                    if expected == "1" || expected == "at least 1" {
+                        ""
+                    } else {
+                        "s"
+                    },
                     if n == 1 { "was" } else { "were" }
                 ),
                 span,
@@ -275,6 +313,38 @@ impl Args {
                 self.span(i),
                 "out of range",
             )),
+        }
+    }
+
+    /// The named argument `name` as an integer from lo to hi (`None` when it is not given). A value
+    /// of another type and an integer out of range get different messages, each saying what the
+    /// value is and what would be right (`expected`, e.g. "a positive number of seconds").
+    pub fn named_int_in(
+        &self,
+        name: &str,
+        lo: i64,
+        hi: i64,
+        expected: &str,
+    ) -> Result<Option<i64>, EvalError> {
+        let Some((v, span)) = self.named(name) else {
+            return Ok(None);
+        };
+        let Value::Int(k) = v else {
+            return Err(EvalError::type_error(name, expected, v.type_name(), span));
+        };
+        match k.to_i64() {
+            Some(x) if (lo..=hi).contains(&x) => Ok(Some(x)),
+            _ => Err(EvalError::new(
+                "lg::eval::value",
+                format!("{name} must be {expected}, but it is {k}"),
+                span,
+                format!("{k} is out of range"),
+            )
+            .with_help(format!(
+                "give {name}: an integer from {} to {}",
+                readable(lo),
+                readable(hi)
+            ))),
         }
     }
 

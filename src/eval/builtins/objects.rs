@@ -365,7 +365,13 @@ pub(super) fn game_error(e: GameError, span: Span) -> EvalError {
         .with_help("remove (0, ..., 0): a move must change the position"),
         GameError::NoMoves => EvalError::new("lg::eval::ruleset", e.to_string(), span, "no moves")
             .with_help("list the moves, as in `ruleset({(1, 0), (0, 1)})`"),
-        GameError::NotARuleSet(v) => super::geometry::violation(v, span),
+        GameError::NotARuleSet(v) => EvalError::new(
+            "lg::eval::ruleset_axiom",
+            v.to_string(),
+            span,
+            "not a rule set for this board",
+        )
+        .with_help("see `is_ruleset(Γ, C)` and [GM09] Definition 2.3"),
         GameError::DefeatedOffBoard(_) => {
             EvalError::new("lg::eval::board", e.to_string(), span, "not on the board")
                 .with_help("defeated positions are lattice points of the board's polyhedron")
@@ -409,12 +415,16 @@ fn polyhedron(_: &mut Interpreter, a: &mut Args) -> R {
         return Err(EvalError::new(
             "lg::eval::dimension",
             format!(
-                "Ax ≥ b: A has {} rows, but b has {} entries",
-                m.nrows(),
-                b.len()
+                "Ax ≥ b: A has {}, but b has {}",
+                crate::eval::error::count(m.nrows(), "row", "rows"),
+                crate::eval::error::count(b.len(), "entry", "entries")
             ),
             a.span(0).to(a.span(1)),
-            format!("{} rows against {} entries", m.nrows(), b.len()),
+            format!(
+                "{} against {}",
+                crate::eval::error::count(m.nrows(), "row", "rows"),
+                crate::eval::error::count(b.len(), "entry", "entries")
+            ),
         )
         .with_help("give b one entry per row of A (one per inequality)"));
     }
@@ -511,7 +521,13 @@ fn game(_: &mut Interpreter, a: &mut Args) -> R {
     }
     LatticeGame::new((**rules).clone(), (**board).clone())
         .map(|g| Value::Game(Rc::new(g)))
-        .map_err(|e| game_error(e, a.span))
+        .map_err(|e| match e {
+            GameError::NotARuleSet(v) => match crate::game::axioms::recession_cone(board) {
+                Ok(cone) => super::geometry::violation(v, rules, &cone, a.span),
+                Err(e) => game_error(GameError::Algebra(e), a.span),
+            },
+            e => game_error(e, a.span),
+        })
 }
 
 fn module(_: &mut Interpreter, a: &mut Args) -> R {

@@ -16,7 +16,9 @@ type R = Result<Value, EvalError>;
 const MAX_QUOTIENT_HEAP: i64 = 1000;
 
 /// How far `misere_quotient(code)` goes without a bound when Φ is not proved periodic first.
-const DEFAULT_MAX_HEAP: i64 = 1000;
+pub(crate) const DEFAULT_MAX_HEAP: i64 = 1000;
+/// The classes a congruence quotient of a lattice game explores by default.
+pub(crate) const DEFAULT_LATTICE_CLASSES: i64 = 256;
 
 /// The heap game of `misere_quotient`'s first argument, with heaps up to `n`.
 fn heap_system(
@@ -65,22 +67,7 @@ fn heap_system(
 }
 
 fn positive(a: &Args, name: &str, hi: i64) -> Result<Option<i64>, EvalError> {
-    let Some((v, span)) = a.named(name) else {
-        return Ok(None);
-    };
-    match v {
-        Value::Int(k) => k.to_i64().filter(|k| (1..=hi).contains(k)),
-        _ => None,
-    }
-    .map(Some)
-    .ok_or_else(|| {
-        EvalError::new(
-            "lg::eval::type",
-            format!("{name} must be a whole number from 1 to {hi}, but this is {v}"),
-            span,
-            "out of range",
-        )
-    })
+    a.named_int_in(name, 1, hi, &format!("a whole number from 1 to {hi}"))
 }
 
 fn quotient_of(interp: &mut Interpreter, a: &mut Args) -> R {
@@ -191,7 +178,7 @@ fn congruence_quotient(g: &crate::game::LatticeGame, a: &Args) -> R {
     use crate::game::quotient::{lattice_quotient, LatticeQuotientError};
     use crate::game::stratify::{stratify, Stratified, StratifyOptions};
     let timeout = positive(a, "timeout", 1 << 30)?;
-    let max = positive(a, "max_elements", 1 << 20)?.unwrap_or(256) as usize;
+    let max = positive(a, "max_elements", 1 << 20)?.unwrap_or(DEFAULT_LATTICE_CLASSES) as usize;
     let work = || -> R {
         let p_set = if a.len() > 1 {
             super::sets::to_set_in(a.value(1), a.span(1), Some(g.dim()))?

@@ -496,7 +496,67 @@ fn plot(interp: &mut Interpreter, a: &mut Args) -> R {
         }
         None => lo.clone(),
     };
-    let title = format!("P-positions of {} on {}", s.game(), s.description());
+    let title = match a.named("title") {
+        Some((Value::Str(t), _)) => t.to_string(),
+        Some((v, span)) => {
+            return Err(EvalError::type_error(
+                "title",
+                "a string",
+                v.type_name(),
+                span,
+            ))
+        }
+        None => format!("P-positions, {}, {}", s.game().brief(), s.description()),
+    };
+    let labels = match a.named("labels") {
+        None => None,
+        Some((Value::Tuple(items), _))
+            if items.len() == 2 && items.iter().all(|v| matches!(v, Value::Str(_))) =>
+        {
+            let name = |v: &Value| match v {
+                Value::Str(t) => t.to_string(),
+                _ => String::new(),
+            };
+            Some((name(&items[0]), name(&items[1])))
+        }
+        Some((_, span)) => {
+            return Err(EvalError::new(
+                "lg::eval::plot",
+                "`labels:` takes two strings, the names of the axes across and up",
+                span,
+                "not two strings",
+            )
+            .with_help("e.g. `labels: (\"heaps of size 1\", \"heaps of size 2\")`"))
+        }
+    };
+    let size = a
+        .named_int_in("size", 2, 64, "a cell size in pixels from 2 to 64")?
+        .unwrap_or(crate::game::plot::DEFAULT_CELL_SIZE);
+    let svg_path = match a.named("svg") {
+        None => None,
+        Some((Value::Str(path), span)) => {
+            if !path.to_lowercase().ends_with(".svg") {
+                return Err(EvalError::new(
+                    "lg::eval::plot",
+                    format!("`{path}` does not end in .svg, and plots are written as SVG only"),
+                    span,
+                    "not an .svg file",
+                )
+                .with_help(
+                    "name the file `….svg`; for PNG, convert it, e.g. `rsvg-convert -o plot.png plot.svg`",
+                ));
+            }
+            Some((path.to_string(), span))
+        }
+        Some((v, span)) => {
+            return Err(EvalError::type_error(
+                "svg",
+                "a file name (a string)",
+                v.type_name(),
+                span,
+            ))
+        }
+    };
     let slice = crate::game::plot::Slice::new(
         &fix,
         (i, j),
@@ -514,7 +574,12 @@ fn plot(interp: &mut Interpreter, a: &mut Args) -> R {
     .map_err(|e| {
         EvalError::new("lg::eval::plot", e.to_string(), a.span, "cannot draw this")
             .with_help("choose a smaller region or other axes")
-    })?;
+    })?
+    .with_cell_size(size);
+    let slice = match labels {
+        Some((across, up)) => slice.with_labels(across, up),
+        None => slice,
+    };
     let ascii = matches!(a.named("ascii"), Some((Value::Bool(true), _)));
     let text = if ascii {
         slice.to_ascii()
@@ -524,16 +589,8 @@ fn plot(interp: &mut Interpreter, a: &mut Args) -> R {
     for line in text.lines() {
         interp.write_line(line);
     }
-    if let Some((v, span)) = a.named("svg") {
-        let Value::Str(path) = v else {
-            return Err(EvalError::type_error(
-                "svg",
-                "a file name (a string)",
-                v.type_name(),
-                span,
-            ));
-        };
-        std::fs::write(&**path, slice.to_svg()).map_err(|e| {
+    if let Some((path, span)) = svg_path {
+        std::fs::write(&path, slice.to_svg()).map_err(|e| {
             EvalError::new(
                 "lg::eval::io",
                 format!("cannot write {path}: {e}"),
@@ -549,14 +606,16 @@ fn plot(interp: &mut Interpreter, a: &mut Args) -> R {
 pub(super) fn register(r: &mut Vec<Builtin>) {
     r.push(Builtin {
         name: "plot",
-        signature: "plot(solution, axes: (i, j), fix: p, svg: \"file.svg\", ascii: false)",
+        signature: "plot(solution, axes: (i, j), fix: p, svg: \"file.svg\", ascii: false, title: \"…\", labels: (\"…\", \"…\"), size: 16)",
         doc: "Draws the slice of a solution through p (default: the region's lowest corner) in the plane\n\
               of the axes x_i (across) and x_j (up), as text (● P-position, · N-position, × defeated),\n\
-              and with `svg:` also as an SVG file, the kind of figure Plambeck and Siegel draw.",
+              and with `svg:` also as an SVG file, the kind of figure Plambeck and Siegel draw. The\n\
+              title is short unless `title:` gives one; `labels:` names the two axes; `size:` sets the\n\
+              SVG cell size in pixels (2 to 64, default 16). Only .svg files are written.",
         example: "plot(solve(game(nim(2), misere(nim(2))), 12), axes: (1, 2))",
         min_args: 1,
         max_args: Some(1),
-        named: &["axes", "fix", "svg", "ascii"],
+        named: &["axes", "fix", "svg", "ascii", "title", "labels", "size"],
         func: plot,
     });
     r.push(Builtin {
