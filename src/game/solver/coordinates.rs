@@ -341,20 +341,14 @@ mod tests {
     #[test]
     fn table_coordinates_put_every_cross_move_on_a_lower_level() {
         // [GM09] Example 8.12's moves, and moves no coordinate axis orders.
+        let example_8_12: Vec<Vec<i64>> = crate::game::papers::gm09_example_8_12()
+            .rules()
+            .moves()
+            .iter()
+            .map(|m| machine(m).unwrap())
+            .collect();
         let cases: Vec<(Vec<Vec<i64>>, Vec<i64>)> = vec![
-            (
-                vec![
-                    vec![1, 0, 0, 0, 0],
-                    vec![0, 1, 0, 0, 0],
-                    vec![0, 0, 0, 1, 0],
-                    vec![0, 0, 0, 0, 1],
-                    vec![-1, 1, 0, 0, 0],
-                    vec![0, -1, 1, 0, 0],
-                    vec![0, 0, -1, 1, 0],
-                    vec![0, 0, 0, -1, 1],
-                ],
-                vec![1, 2, 3, 4, 5],
-            ),
+            (example_8_12, vec![1, 2, 3, 4, 5]),
             (
                 vec![
                     vec![1, -1, 0],
