@@ -296,11 +296,23 @@ fn search(
             "solving the positions of weight ≤ {bound} under {}",
             Vector::from_i64s(&ell)
         ));
+        let mut last_percent = u64::MAX;
+        let mut report = |done: u64, total: u64| {
+            let percent = (done * 100).checked_div(total).unwrap_or(100);
+            if percent != last_percent {
+                last_percent = percent;
+                progress(&format!(
+                    "solving the positions of weight ≤ {bound} under {}: {percent}%",
+                    Vector::from_i64s(&ell)
+                ));
+            }
+        };
         let sol = Solution::solve(
             game,
             &Region::Weight(Integer::from(bound)),
             SolveOptions {
                 functional: Some(Vector::from_i64s(&ell)),
+                progress: Some(&mut report),
                 ..SolveOptions::default()
             },
         )?;

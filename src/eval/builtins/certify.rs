@@ -83,13 +83,32 @@ fn stratify_builtin(_: &mut Interpreter, a: &mut Args) -> R {
             }
         };
     }
+    // Live progress on a terminal: one line, redrawn with the phase (and the solve's percentage)
+    // and the time elapsed, which keeps moving even while a phase takes long.
     let tty = std::io::stderr().is_terminal();
+    let mut bar: Option<indicatif::ProgressBar> = None;
     let mut progress = |m: &str| {
-        if tty {
-            eprintln!("  stratify: {m} (Ctrl-C stops)");
+        if !tty {
+            return;
         }
+        let b = bar.get_or_insert_with(|| {
+            let b = indicatif::ProgressBar::new_spinner();
+            b.set_style(
+                indicatif::ProgressStyle::with_template(
+                    "  stratify {spinner} [{elapsed}] {msg} (Ctrl-C stops)",
+                )
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+            );
+            b.enable_steady_tick(std::time::Duration::from_millis(200));
+            b
+        });
+        b.set_message(m.to_string());
     };
-    match stratify::stratify(&g, &options, &mut progress).map_err(|e| solve_error(e, a.span))? {
+    let result = stratify::stratify(&g, &options, &mut progress);
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    match result.map_err(|e| solve_error(e, a.span))? {
         Stratified::Found {
             stratification,
             certified: true,
