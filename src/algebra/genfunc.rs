@@ -193,6 +193,47 @@ impl RationalFunction {
         self.add(&other.scale(&q(-1)))
     }
 
+    /// f·g, the generating function of the sums x + y counted with multiplicity: term by term,
+    /// c·t^a/Π(1 − t^b) · c'·t^a'/Π(1 − t^b') = cc'·t^(a+a')/(Π(1 − t^b)Π(1 − t^b')). The series
+    /// are multiplied in a common region of convergence, so some functional must be positive on
+    /// every denominator exponent of both (else `NotPointed`, naming a line the exponents span).
+    /// Terms here stand for sets (their denominators are linearly independent), so a product term
+    /// whose denominators are dependent (f·f for an infinite set) is refused (`TooLarge`, saying
+    /// why): it would count points with multiplicity.
+    pub fn mul(&self, other: &RationalFunction) -> Result<RationalFunction, AlgebraError> {
+        if self.common_functional(Some(other)).is_none() {
+            let mut dens = self.denominators();
+            dens.extend(other.denominators());
+            let cone = super::polyhedral::ConeData::from_generators(self.dim, &dens)?;
+            let line = cone
+                .lineality()
+                .first()
+                .cloned()
+                .unwrap_or_else(|| Vector::zero(self.dim));
+            return Err(AlgebraError::NotPointed { line });
+        }
+        let mut terms = Vec::with_capacity(self.terms.len() * other.terms.len());
+        for a in &self.terms {
+            for b in &other.terms {
+                let mut denominators = a.denominators.clone();
+                denominators.extend(b.denominators.iter().cloned());
+                if super::linalg::rank(&denominators, self.dim) < denominators.len() {
+                    return Err(AlgebraError::TooLarge(format!(
+                        "the product of the terms with denominators {} and {} has linearly dependent denominators: it counts points with multiplicity, which a sum of terms of sets cannot express",
+                        list(&a.denominators),
+                        list(&b.denominators)
+                    )));
+                }
+                terms.push(Term {
+                    denominators,
+                    exponent: a.exponent.add(&b.exponent),
+                    coefficient: &a.coefficient * &b.coefficient,
+                });
+            }
+        }
+        Ok(RationalFunction::from_terms(self.dim, terms))
+    }
+
     /// t^p · f.
     pub fn shift(&self, p: &Vector) -> RationalFunction {
         RationalFunction::from_terms(
@@ -517,6 +558,12 @@ fn expand(
         point = point.add(&gens[j]);
         level = &level + &steps[j];
     }
+}
+
+/// "{(1, 0), (0, 2)}".
+fn list(vs: &[Vector]) -> String {
+    let items: Vec<String> = vs.iter().map(|v| v.to_string()).collect();
+    format!("{{{}}}", items.join(", "))
 }
 
 /// The default variable names: a, b, c, ... for d ≤ 26, else t1, ..., td.

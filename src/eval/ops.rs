@@ -300,6 +300,47 @@ pub fn binary(op: BinaryOp, l: Value, r: Value, ls: Span, rs: Span) -> Result<Va
                 names: other.names.clone(),
             })))
         }
+        (Mul, Value::Genfunc(f), Value::Genfunc(g)) => {
+            same_dims(f, g, ls, rs)?;
+            let h = f.f.mul(&g.f).map_err(|e| match e {
+                crate::algebra::AlgebraError::NotPointed { line } => EvalError::new(
+                    "lg::eval::value",
+                    format!(
+                        "these series have no common region of convergence: the exponents of their denominators span the line through {line}"
+                    ),
+                    ls.to(rs),
+                    "the product of these",
+                )
+                .with_help("the denominators' exponents of both must lie in one pointed cone"),
+                e => EvalError::new("lg::eval::value", e.to_string(), ls.to(rs), "the product of these"),
+            })?;
+            Ok(Value::Genfunc(Rc::new(super::value::Genfunc {
+                f: h,
+                names: f.names.clone(),
+            })))
+        }
+        // f / (c·t^p): dividing by one monomial.
+        (Div, Value::Genfunc(f), Value::Genfunc(g))
+            if g.f.terms().len() == 1 && g.f.is_polynomial() =>
+        {
+            same_dims(f, g, ls, rs)?;
+            let t = &g.f.terms()[0];
+            let h = f
+                .f
+                .shift(&t.exponent.scale(&crate::algebra::Integer::from(-1)))
+                .scale(&(num_rational::BigRational::from_integer(1.into()) / &t.coefficient));
+            Ok(Value::Genfunc(Rc::new(super::value::Genfunc {
+                f: h,
+                names: f.names.clone(),
+            })))
+        }
+        (Div, Value::Genfunc(_), Value::Genfunc(_)) => Err(EvalError::new(
+            "lg::eval::value",
+            "a rational function can be divided by a monomial c·t^p only",
+            rs,
+            "not a single monomial",
+        )
+        .with_help("divide by `monomial(p)` (or a rational multiple of one); a quotient of series in general is not a series of the kind lg keeps")),
         (Add, Value::StratifiedSet(s), Value::Vector(p))
         | (Add, Value::Vector(p), Value::StratifiedSet(s)) => {
             if s.dim() != p.dim() {

@@ -152,3 +152,60 @@ proptest! {
         }
     }
 }
+
+/// f·g counts the ways to write x = y + z with y in A and z in B: against that count by brute
+/// force on a box, for sets with nonnegative generators (so every sum stays in the box's order).
+#[test]
+fn products_count_the_decompositions() {
+    let sets = [
+        module(&[vec![0, 0], vec![0, 1]], &[vec![2, 0]]),
+        module(&[vec![1, 0]], &[vec![0, 1]]),
+        module(&[vec![0, 0], vec![1, 2]], &[vec![1, 1]]),
+    ];
+    for (i, a) in sets.iter().enumerate() {
+        for (j, b) in sets.iter().enumerate() {
+            if i == j {
+                continue;
+            }
+            let sa = StratifiedSet::from_module(a).unwrap();
+            let sb = StratifiedSet::from_module(b).unwrap();
+            let (f, g) = (
+                RationalFunction::of_set(&sa).unwrap(),
+                RationalFunction::of_set(&sb).unwrap(),
+            );
+            let h = f.mul(&g).unwrap();
+            for x0 in 0..7 {
+                for x1 in 0..7 {
+                    let mut count = 0i64;
+                    for y0 in 0..=x0 {
+                        for y1 in 0..=x1 {
+                            let y = v(&[y0, y1]);
+                            let z = v(&[x0 - y0, x1 - y1]);
+                            if sa.contains(&y) && sb.contains(&z) {
+                                count += 1;
+                            }
+                        }
+                    }
+                    assert_eq!(
+                        h.coefficient(&v(&[x0, x1])),
+                        Q::from_integer(count.into()),
+                        "at ({x0}, {x1})"
+                    );
+                }
+            }
+        }
+    }
+    // f·f counts with multiplicity: refused, saying why.
+    let f = RationalFunction::of_set(&StratifiedSet::from_module(&sets[0]).unwrap()).unwrap();
+    assert!(f.mul(&f).unwrap_err().to_string().contains("multiplicity"));
+    // No common region of convergence.
+    let f = RationalFunction::of_set(
+        &StratifiedSet::from_module(&module(&[vec![0]], &[vec![1]])).unwrap(),
+    )
+    .unwrap();
+    let g = RationalFunction::of_set(
+        &StratifiedSet::from_module(&module(&[vec![0]], &[vec![-1]])).unwrap(),
+    )
+    .unwrap();
+    assert!(f.mul(&g).is_err());
+}
