@@ -61,7 +61,6 @@ fn verify_builtin(_: &mut Interpreter, a: &mut Args) -> R {
 }
 
 fn stratify_builtin(_: &mut Interpreter, a: &mut Args) -> R {
-    use std::io::IsTerminal;
     let g = game_arg(a, 0)?;
     let mut options = StratifyOptions::default();
     if let Some(w) = a.named_int_in("max_weight", 1, 1 << 20, "an integer from 1 to 2^20")? {
@@ -83,31 +82,12 @@ fn stratify_builtin(_: &mut Interpreter, a: &mut Args) -> R {
             }
         };
     }
-    // Live progress on a terminal: one line, redrawn with the phase (and the solve's percentage)
-    // and the time elapsed, which keeps moving even while a phase takes long.
-    let tty = std::io::stderr().is_terminal();
-    let mut bar: Option<indicatif::ProgressBar> = None;
-    let mut progress = |m: &str| {
-        if !tty {
-            return;
-        }
-        let b = bar.get_or_insert_with(|| {
-            let b = indicatif::ProgressBar::new_spinner();
-            b.set_style(
-                indicatif::ProgressStyle::with_template(
-                    "  stratify {spinner} [{elapsed}] {msg} (Ctrl-C stops)",
-                )
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
-            );
-            b.enable_steady_tick(std::time::Duration::from_millis(200));
-            b
-        });
-        b.set_message(m.to_string());
-    };
+    // Live progress on a terminal (after the first second): one redrawn line with the phase,
+    // the solve's percentage and the time elapsed, whose clock runs through long phases.
+    let mut spinner = crate::eval::progress::Spinner::new();
+    let mut progress = |m: &str| spinner.update(|| format!("stratify: {m}"));
     let result = stratify::stratify(&g, &options, &mut progress);
-    if let Some(b) = bar {
-        b.finish_and_clear();
-    }
+    drop(spinner);
     match result.map_err(|e| solve_error(e, a.span))? {
         Stratified::Found {
             stratification,
