@@ -150,3 +150,31 @@ fn hostile_input_gets_a_diagnostic_not_a_crash() {
     assert_eq!(code, 1);
     assert!(err.contains("bits"), "{err}");
 }
+
+/// `latex` of rule sets (moves as columns), games (Γ and the board) and solutions (a table in two
+/// dimensions, the set of P-positions otherwise), checked against the papers' notation and the
+/// solution's own outcomes.
+#[test]
+fn latex_of_rule_sets_games_and_solutions() {
+    let path = temp_script(
+        "latex.lg",
+        "let Γ = nim(2)\nprint(latex(Γ))\nprint(latex(game(Γ, misere(Γ))))\nprint(latex(solve(game(Γ, misere(Γ)), 2)))\nprint(latex(solve(game(nim(3), misere(nim(3))), 2)))\n",
+    );
+    let (code, out, err) = lg(&[path.to_str().unwrap()], "");
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0],
+        r"\begin{pmatrix} 1 & 0 & -1 \\ 0 & 1 & 1 \end{pmatrix}"
+    );
+    assert_eq!(
+        lines[1],
+        r"\Gamma = \begin{pmatrix} 1 & 0 & -1 \\ 0 & 1 & 1 \end{pmatrix}, \quad B = \mathbb{N}^{2} \setminus \{0\}"
+    );
+    // Weight ≤ 2 under ℓ = (1, 2): (0, 0) defeated, (1, 0) P, (2, 0) N, (0, 1) N.
+    assert_eq!(
+        lines[2],
+        r"\begin{array}{r|ccc} 1 & \cdot &  &  \\ 0 & \times & \bullet & \cdot \\ \hline x_2 / x_1 & 0 & 1 & 2 \end{array}"
+    );
+    assert_eq!(lines[3], r"\{(1, 0, 0)\}");
+}
