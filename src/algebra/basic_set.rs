@@ -25,7 +25,7 @@ use num_rational::BigRational;
 use num_traits::Signed;
 
 use super::coset::Coset;
-use super::hilbert::{parallelepiped_group, ParallelepipedGroup};
+use super::hilbert::parallelepiped_group;
 use super::lattice::{hermite_normal_form, Lattice};
 use super::linalg::solve;
 use super::lp::{minimize, LpOutcome};
@@ -496,34 +496,10 @@ pub(crate) fn parallelepiped(
     vs: &[Vector],
     max: i64,
 ) -> Result<(Integer, Vec<Vec<Integer>>), AlgebraError> {
-    let k = vs.len();
-    let ParallelepipedGroup { order, factors } =
-        parallelepiped_group(vs, max, "the decomposition")?;
+    let group = parallelepiped_group(vs, max, "the decomposition")?;
     let mut out = Vec::new();
-    let mut lambda = vec![Integer::ZERO; k];
-    let mut digits = vec![Integer::ZERO; factors.len()];
-    loop {
-        out.push(lambda.clone());
-        let mut i = factors.len();
-        loop {
-            if i == 0 {
-                return Ok((order, out));
-            }
-            i -= 1;
-            let (d, step) = &factors[i];
-            for (l, s) in lambda.iter_mut().zip(step) {
-                *l = (&*l + s).mod_floor(&order).expect("n > 0");
-            }
-            digits[i] = &digits[i] + &Integer::ONE;
-            if digits[i] < *d {
-                break;
-            }
-            digits[i] = Integer::ZERO;
-        }
-        if out.len() % 4096 == 0 && crate::interrupt::requested() {
-            return Err(AlgebraError::Interrupted);
-        }
-    }
+    group.for_each_point(vs.len(), |lambda| out.push(lambda.to_vec()))?;
+    Ok((group.order, out))
 }
 
 /// An interior point of the full-dimensional cone off every facet hyperplane of every simplex, so

@@ -154,79 +154,32 @@ fn hilbert_basis_full_dimensional(cone: &ConeData) -> Result<Vec<Vector>, Algebr
     if k <= 32 && small(&grading) && cone.rays().iter().chain(cone.facets()).all(small) {
         machine::hilbert_basis(cone.rays(), cone.facets(), &grading, &simplices)
     } else {
-        reduce_candidates::<Integer>(cone, &grading, &simplices)
-    }
-}
-
-/// The arithmetic the candidate enumeration and reduction need, on exact integers (the path taken
-/// when the bounds in `hilbert_basis_full_dimensional` do not rule out overflow; otherwise
-/// `machine` runs, which also reduces inside each simplex first).
-trait Scalar: Clone + Ord {
-    fn from_integer(x: &Integer) -> Self;
-    fn to_integer(&self) -> Integer;
-    fn is_zero(&self) -> bool;
-    /// (a + b) mod n, for 0 ≤ a, b < n.
-    fn add_mod(&self, b: &Self, n: &Self) -> Self;
-    /// Σ λ_j c_j / n, when n divides the sum.
-    fn combination(lambda: &[Self], coefficients: &[Self], n: &Self) -> Self;
-    /// Whether 2·self ≤ other.
-    fn at_most_half_of(&self, other: &Self) -> bool;
-}
-
-impl Scalar for Integer {
-    fn from_integer(x: &Integer) -> Self {
-        x.clone()
-    }
-    fn to_integer(&self) -> Integer {
-        self.clone()
-    }
-    fn is_zero(&self) -> bool {
-        Integer::is_zero(self)
-    }
-    fn add_mod(&self, b: &Self, n: &Self) -> Self {
-        let s = self + b;
-        if s >= *n {
-            &s - n
-        } else {
-            s
-        }
-    }
-    fn combination(lambda: &[Self], coefficients: &[Self], n: &Self) -> Self {
-        let sum = lambda
-            .iter()
-            .zip(coefficients)
-            .fold(Integer::ZERO, |acc, (l, c)| &acc + &(l * c));
-        sum.div_floor(n).expect("n > 0")
-    }
-    fn at_most_half_of(&self, other: &Self) -> bool {
-        &(self + self) <= other
+        reduce_candidates(cone, &grading, &simplices)
     }
 }
 
 /// A candidate for the Hilbert basis: its degree, its values on the facet normals, the point.
-struct Candidate<T> {
-    degree: T,
-    values: Vec<T>,
-    point: Vec<T>,
+struct Candidate {
+    degree: Integer,
+    values: Vec<Integer>,
+    point: Vec<Integer>,
 }
 
-/// The irreducible elements among the rays and the parallelepiped points of the simplices.
-fn reduce_candidates<T: Scalar>(
+/// The irreducible elements among the rays and the parallelepiped points of the simplices, in
+/// exact integers (the path taken when the bounds in `hilbert_basis_full_dimensional` do not rule
+/// out overflow; otherwise `machine` runs, which also reduces inside each simplex first).
+fn reduce_candidates(
     cone: &ConeData,
     grading: &Vector,
     simplices: &[Vec<Vector>],
 ) -> Result<Vec<Vector>, AlgebraError> {
-    let mut candidates: Vec<Candidate<T>> = cone
+    let mut candidates: Vec<Candidate> = cone
         .rays()
         .iter()
         .map(|r| Candidate {
-            degree: T::from_integer(&grading.dot(r)),
-            values: cone
-                .facets()
-                .iter()
-                .map(|f| T::from_integer(&f.dot(r)))
-                .collect(),
-            point: r.0.iter().map(T::from_integer).collect(),
+            degree: grading.dot(r),
+            values: cone.facets().iter().map(|f| f.dot(r)).collect(),
+            point: r.0.clone(),
         })
         .collect();
     for s in simplices {
@@ -238,12 +191,12 @@ fn reduce_candidates<T: Scalar>(
     // normal f: compare facet values instead of forming x − h (as Normaliz does). If x = y + z is
     // reducible, one summand has degree at most deg(x)/2 and so has a kept h below it: only those
     // need to be tried. Kept elements come in order of degree, so they are a prefix.
-    let mut kept: Vec<Candidate<T>> = Vec::new();
+    let mut kept: Vec<Candidate> = Vec::new();
     for (i, x) in candidates.into_iter().enumerate() {
         if i % 4096 == 0 && crate::interrupt::requested() {
             return Err(AlgebraError::Interrupted);
         }
-        let limit = kept.partition_point(|h| h.degree.at_most_half_of(&x.degree));
+        let limit = kept.partition_point(|h| &h.degree + &h.degree <= x.degree);
         let reducible = kept[..limit]
             .iter()
             .any(|h| x.values.iter().zip(&h.values).all(|(a, b)| a >= b));
@@ -251,10 +204,7 @@ fn reduce_candidates<T: Scalar>(
             kept.push(x);
         }
     }
-    Ok(kept
-        .into_iter()
-        .map(|c| Vector(c.point.iter().map(T::to_integer).collect()))
-        .collect())
+    Ok(kept.into_iter().map(|c| Vector(c.point)).collect())
 }
 
 /// A basis of L ∩ S for a lattice L and a saturated lattice S (the integer points of a subspace).
@@ -359,6 +309,47 @@ pub(crate) struct ParallelepipedGroup {
     pub factors: Vec<(Integer, Vec<Integer>)>,
 }
 
+impl ParallelepipedGroup {
+    /// Calls `f(n·λ)` for every element of the group, 0 first, as n·λ with 0 ≤ n·λ_j < n: the
+    /// odometer over the digits a_i of the Smith factors adds one fixed vector modulo n per step
+    /// (d_i steps of a factor add up to 0 mod n, so a digit that wraps around needs no
+    /// correction). Checks for Ctrl-C every 4096 points.
+    pub(crate) fn for_each_point(
+        &self,
+        k: usize,
+        mut f: impl FnMut(&[Integer]),
+    ) -> Result<(), AlgebraError> {
+        let n = &self.order;
+        let mut lambda = vec![Integer::ZERO; k];
+        let mut digits = vec![Integer::ZERO; self.factors.len()];
+        let mut count = 0u64;
+        loop {
+            f(&lambda);
+            count += 1;
+            let mut i = self.factors.len();
+            loop {
+                if i == 0 {
+                    return Ok(());
+                }
+                i -= 1;
+                let (d, step) = &self.factors[i];
+                for (l, s) in lambda.iter_mut().zip(step) {
+                    let sum = &*l + s;
+                    *l = if &sum >= n { &sum - n } else { sum };
+                }
+                digits[i] = &digits[i] + &Integer::ONE;
+                if digits[i] < *d {
+                    break;
+                }
+                digits[i] = Integer::ZERO;
+            }
+            if count.is_multiple_of(4096) && crate::interrupt::requested() {
+                return Err(AlgebraError::Interrupted);
+            }
+        }
+    }
+}
+
 /// The [`ParallelepipedGroup`] of the vectors, or `TooLarge` (naming `of`, the decomposition the
 /// simplicial cone belongs to) when it has more than `max` points.
 pub(crate) fn parallelepiped_group(
@@ -400,66 +391,41 @@ pub(crate) fn parallelepiped_group(
 /// walking through the a_i odometer-style adds one of k fixed vectors modulo n per step, and each
 /// point, degree and facet value is the exact quotient Σ (n·λ_j) c_j / n of a combination of the
 /// simplex's values c_j = c(v_j).
-fn parallelepiped_points<T: Scalar>(
+fn parallelepiped_points(
     vs: &[Vector],
     facets: &[Vector],
     grading: &Vector,
-    out: &mut Vec<Candidate<T>>,
+    out: &mut Vec<Candidate>,
 ) -> Result<(), AlgebraError> {
     let k = vs.len();
     let group = parallelepiped_group(vs, MAX_PARALLELEPIPED, "the triangulation")?;
-    let n = T::from_integer(&group.order);
-    let factors: Vec<(Integer, Vec<T>)> = group
-        .factors
-        .into_iter()
-        .map(|(d, step)| (d, step.iter().map(T::from_integer).collect()))
-        .collect();
+    let n = &group.order;
     // The values c(v_j) of every coordinate, the grading and every facet normal.
-    let coordinates: Vec<Vec<T>> = (0..k)
-        .map(|i| vs.iter().map(|v| T::from_integer(&v.0[i])).collect())
+    let coordinates: Vec<Vec<Integer>> = (0..k)
+        .map(|i| vs.iter().map(|v| v.0[i].clone()).collect())
         .collect();
-    let of = |c: &Vector| -> Vec<T> { vs.iter().map(|v| T::from_integer(&c.dot(v))).collect() };
+    let of = |c: &Vector| -> Vec<Integer> { vs.iter().map(|v| c.dot(v)).collect() };
     let degree = of(grading);
-    let values: Vec<Vec<T>> = facets.iter().map(of).collect();
-    let zero = T::from_integer(&Integer::ZERO);
-    let mut lambda: Vec<T> = vec![zero; k];
-    let mut digits: Vec<Integer> = vec![Integer::ZERO; factors.len()];
-    loop {
-        if !lambda.iter().all(T::is_zero) {
-            out.push(Candidate {
-                degree: T::combination(&lambda, &degree, &n),
-                values: values
-                    .iter()
-                    .map(|c| T::combination(&lambda, c, &n))
-                    .collect(),
-                point: coordinates
-                    .iter()
-                    .map(|c| T::combination(&lambda, c, &n))
-                    .collect(),
-            });
+    let values: Vec<Vec<Integer>> = facets.iter().map(of).collect();
+    // Σ λ_j c_j / n, exact.
+    let combination = |lambda: &[Integer], c: &[Integer]| -> Integer {
+        lambda
+            .iter()
+            .zip(c)
+            .fold(Integer::ZERO, |acc, (l, x)| &acc + &(l * x))
+            .div_floor(n)
+            .expect("n > 0")
+    };
+    group.for_each_point(k, |lambda| {
+        if lambda.iter().all(Integer::is_zero) {
+            return;
         }
-        // Next a, odometer style; d_i steps of a factor add up to 0 mod n, so a digit that wraps
-        // around needs no correction.
-        let mut i = factors.len();
-        loop {
-            if i == 0 {
-                return Ok(());
-            }
-            i -= 1;
-            let (d, step) = &factors[i];
-            for (l, s) in lambda.iter_mut().zip(step) {
-                *l = l.add_mod(s, &n);
-            }
-            digits[i] = &digits[i] + &Integer::ONE;
-            if digits[i] < *d {
-                break;
-            }
-            digits[i] = Integer::ZERO;
-        }
-        if out.len().is_multiple_of(4096) && crate::interrupt::requested() {
-            return Err(AlgebraError::Interrupted);
-        }
-    }
+        out.push(Candidate {
+            degree: combination(lambda, &degree),
+            values: values.iter().map(|c| combination(lambda, c)).collect(),
+            point: coordinates.iter().map(|c| combination(lambda, c)).collect(),
+        });
+    })
 }
 
 #[cfg(test)]
@@ -620,7 +586,7 @@ mod tests {
             let grading = primitive(&cone.facets().iter().fold(Vector::zero(d), |a, f| a.add(f)));
             let simplices = triangulate(&cone).unwrap();
             let mut fast = machine::hilbert_basis(cone.rays(), cone.facets(), &grading, &simplices).unwrap();
-            let mut exact = reduce_candidates::<Integer>(&cone, &grading, &simplices).unwrap();
+            let mut exact = reduce_candidates(&cone, &grading, &simplices).unwrap();
             fast.sort();
             exact.sort();
             proptest::prop_assert_eq!(fast, exact);
