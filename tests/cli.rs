@@ -178,3 +178,42 @@ fn latex_of_rule_sets_games_and_solutions() {
     );
     assert_eq!(lines[3], r"\{(1, 0, 0)\}");
 }
+
+/// `plot` writes SVG and PNG files of a slice and of a strip (a game in Z^1): the SVG is a
+/// document with one square per drawn cell, the PNG starts with the PNG signature.
+#[test]
+fn plots_are_written_as_svg_and_png() {
+    let dir = std::env::temp_dir().join(format!("lg-cli-plots-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = |name: &str| dir.join(name).to_string_lossy().into_owned();
+    let script = format!(
+        "let Γ = nim(2)\n\
+         let S = solve(game(Γ, misere(Γ)), 6)\n\
+         plot(S, svg: \"{}\", png: \"{}\", title: \"misère Nim\")\n\
+         let one = nim(1)\n\
+         plot(solve(game(one, misere(one)), 9), svg: \"{}\", labels: \"heap size\")\n",
+        file("nim.svg"),
+        file("nim.png"),
+        file("strip.svg")
+    );
+    let path = temp_script("plots.lg", &script);
+    let (code, out, err) = lg(&[path.to_str().expect("utf-8 path")], "");
+    if err.contains("no system font") {
+        return; // a machine without fonts refuses PNG with a diagnostic; nothing else to check
+    }
+    assert_eq!(code, 0, "{out}{err}");
+    let svg = std::fs::read_to_string(file("nim.svg")).expect("nim.svg written");
+    let first = out.split("wrote").next().unwrap_or("");
+    let cells: usize = first
+        .lines()
+        .filter(|l| l.contains(['│', '┤']))
+        .map(|l| l.matches(['●', '·', '×', '?']).count())
+        .sum();
+    assert_eq!(svg.matches("<rect").count(), cells, "{first}\n{svg}");
+    let png = std::fs::read(file("nim.png")).expect("nim.png written");
+    assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"));
+    let strip = std::fs::read_to_string(file("strip.svg")).expect("strip.svg written");
+    assert_eq!(strip.matches("<rect").count(), 10, "{strip}");
+    assert!(strip.contains(">heap size</text>"), "{strip}");
+    assert!(out.contains("heap size"), "{out}");
+}

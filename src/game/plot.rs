@@ -1,7 +1,8 @@
 //! Pictures of two-dimensional slices of a lattice game: which positions of a rectangle in the
 //! plane of two coordinate axes x_i, x_j (numbered from 1, as in the papers), the other
 //! coordinates fixed, are P-positions, N-positions, defeated ([GM09] Definition 2.9), off the
-//! board, or not known.
+//! board, or not known. A *strip* is the one-dimensional case: an interval of one axis x_i, the
+//! others fixed (a game in Z^1, or one heap size of a heap game).
 //!
 //! This module only draws: the cells come from whoever computed them. A [`Slice`] renders as text
 //! for a terminal (Unicode or pure ASCII), with y increasing upwards, and as a standalone SVG
@@ -10,6 +11,10 @@
 
 use std::fmt::Write;
 use std::ops::RangeInclusive;
+
+mod png;
+
+pub use png::MAX_PIXELS;
 
 /// What a position of a slice is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -41,6 +46,14 @@ pub enum PlotError {
         /// The dimension of the fixed point.
         dim: usize,
     },
+    /// The axis of a strip must be a coordinate of the ambient space.
+    #[error("the axis of a strip is a coordinate between 1 and {dim}, not {i}")]
+    Axis {
+        /// The axis asked for (1-based).
+        i: usize,
+        /// The dimension of the fixed point.
+        dim: usize,
+    },
     /// A range of an axis has no integers.
     #[error("the range {min}..={max} of x_{axis} is empty")]
     EmptyRange {
@@ -57,6 +70,20 @@ pub enum PlotError {
         /// The number of cells asked for.
         cells: u128,
     },
+    /// No system font to draw the text of a PNG picture with.
+    #[error("no system font is installed to draw the text of a PNG picture")]
+    NoFonts,
+    /// A PNG picture would be too large.
+    #[error("a PNG picture of {pixels} pixels is too large (at most {max})")]
+    TooManyPixels {
+        /// Width times height at the SVG's size.
+        pixels: u64,
+        /// The limit.
+        max: u64,
+    },
+    /// resvg could not draw the picture.
+    #[error("the picture could not be drawn: {0}")]
+    Render(String),
     /// A grid given cell by cell has the wrong number of cells.
     #[error("the grid has {found} cells, but the ranges hold {expected}")]
     GridSize {
@@ -82,6 +109,8 @@ pub struct Slice {
     labels: Option<(String, String)>,
     /// The side of a cell in the SVG picture, in pixels.
     cell_size: i64,
+    /// A strip: one axis only (then j = i and the y range is 0..=0).
+    strip: bool,
     /// Row by row from y_min upwards; within a row from x_min.
     cells: Vec<Cell>,
 }
@@ -101,7 +130,7 @@ impl Slice {
         title: impl Into<String>,
         mut cell: impl FnMut(&[i64]) -> Cell,
     ) -> Result<Slice, PlotError> {
-        let mut s = Slice::empty(point, axes, x, y, title.into())?;
+        let mut s = Slice::empty(point, axes, x, y, title.into(), false)?;
         let mut p = s.point.clone();
         for y in s.y.0..=s.y.1 {
             for x in s.x.0..=s.x.1 {
@@ -109,6 +138,24 @@ impl Slice {
                 p[s.axes.1 - 1] = y;
                 s.cells.push(cell(&p));
             }
+        }
+        Ok(s)
+    }
+
+    /// The strip through `point` (its coordinate on the axis is ignored) along the axis i,
+    /// 1-based, with x_i in `x`; `cell` tells what each position is.
+    pub fn strip(
+        point: &[i64],
+        axis: usize,
+        x: RangeInclusive<i64>,
+        title: impl Into<String>,
+        mut cell: impl FnMut(&[i64]) -> Cell,
+    ) -> Result<Slice, PlotError> {
+        let mut s = Slice::empty(point, (axis, axis), x, 0..=0, title.into(), true)?;
+        let mut p = s.point.clone();
+        for x in s.x.0..=s.x.1 {
+            p[axis - 1] = x;
+            s.cells.push(cell(&p));
         }
         Ok(s)
     }
@@ -122,7 +169,7 @@ impl Slice {
         title: impl Into<String>,
         cells: Vec<Cell>,
     ) -> Result<Slice, PlotError> {
-        let mut s = Slice::empty(point, axes, x, y, title.into())?;
+        let mut s = Slice::empty(point, axes, x, y, title.into(), false)?;
         let expected = s.width() * s.height();
         if cells.len() != expected {
             return Err(PlotError::GridSize {
@@ -140,9 +187,13 @@ impl Slice {
         x: RangeInclusive<i64>,
         y: RangeInclusive<i64>,
         title: String,
+        strip: bool,
     ) -> Result<Slice, PlotError> {
         let dim = point.len();
-        if i == j || i == 0 || j == 0 || i > dim || j > dim {
+        if strip && (i == 0 || i > dim) {
+            return Err(PlotError::Axis { i, dim });
+        }
+        if (i == j) != strip || i == 0 || j == 0 || i > dim || j > dim {
             return Err(PlotError::Axes { i, j, dim });
         }
         let (x, y) = ((*x.start(), *x.end()), (*y.start(), *y.end()));
@@ -167,6 +218,7 @@ impl Slice {
             title,
             labels: None,
             cell_size: DEFAULT_CELL_SIZE,
+            strip,
             cells: Vec::with_capacity(cells as usize),
         })
     }
@@ -201,6 +253,11 @@ impl Slice {
             (None, 0) => svg_var(self.axes.0),
             (None, _) => svg_var(self.axes.1),
         }
+    }
+
+    /// Whether this is a strip of one axis (then [`Slice::axes`] is (i, i)).
+    pub fn is_strip(&self) -> bool {
+        self.strip
     }
 
     /// The axes (i, j), 1-based: x_i runs to the right, x_j upwards.
@@ -288,7 +345,11 @@ impl Slice {
     fn render_text(&self, g: &Glyphs) -> String {
         let (w, h) = (self.width(), self.height());
         let xticks = ticks(self.x, true);
-        let yticks = ticks(self.y, false);
+        let yticks = if self.strip {
+            Vec::new()
+        } else {
+            ticks(self.y, false)
+        };
         let margin = yticks
             .iter()
             .map(|t| t.to_string().len())
@@ -301,10 +362,12 @@ impl Slice {
         if let Some(f) = self.fixed_text() {
             lines.push(f);
         }
-        lines.push(format!("{:margin$}{}", "", self.text_label(1)));
+        if !self.strip {
+            lines.push(format!("{:margin$}{}", "", self.text_label(1)));
+        }
         for r in (0..h).rev() {
             let y = self.y.0 + r as i64;
-            let mut line = if yticks.contains(&y) {
+            let mut line = if yticks.contains(&y) && !self.strip {
                 format!("{y:>margin$}{}", g.ytick)
             } else {
                 format!("{:margin$}{}", "", g.vertical)
@@ -363,14 +426,19 @@ impl Slice {
         let cell = self.cell_size;
         let (w, h) = (self.width() as i64, self.height() as i64);
         let xticks = ticks(self.x, true);
-        let yticks = ticks(self.y, false);
+        let yticks = if self.strip {
+            Vec::new()
+        } else {
+            ticks(self.y, false)
+        };
         let ylabel = yticks
             .iter()
             .map(|t| t.to_string().len())
             .max()
             .unwrap_or(1) as i64;
         let left = 32 + 7 * ylabel;
-        let top = if self.point.len() > 2 { 52 } else { 36 };
+        let fixed = self.fixed();
+        let top = if fixed.is_empty() { 36 } else { 52 };
         let (gw, gh) = (w * cell, h * cell);
         let kinds = self.kinds();
         let legend_width: i64 = kinds
@@ -401,9 +469,8 @@ impl Slice {
             r##"<text x="{left}" y="20" font-size="14" font-weight="bold">{}</text>"##,
             escape(&self.title)
         );
-        if self.point.len() > 2 {
-            let fixed: Vec<String> = self
-                .fixed()
+        if !fixed.is_empty() {
+            let fixed: Vec<String> = fixed
                 .iter()
                 .map(|(k, v)| format!("{} = {v}", svg_var(*k)))
                 .collect();
@@ -476,12 +543,14 @@ impl Slice {
             bottom + 34,
             self.svg_label(0)
         );
-        let (yx, yy) = (14, top + gh / 2);
-        let _ = writeln!(
-            s,
-            r##"<text x="{yx}" y="{yy}" text-anchor="middle" transform="rotate(-90 {yx} {yy})">{}</text>"##,
-            self.svg_label(1)
-        );
+        if !self.strip {
+            let (yx, yy) = (14, top + gh / 2);
+            let _ = writeln!(
+                s,
+                r##"<text x="{yx}" y="{yy}" text-anchor="middle" transform="rotate(-90 {yx} {yy})">{}</text>"##,
+                self.svg_label(1)
+            );
+        }
         let (mut lx, ly) = (8, bottom + 56);
         for k in kinds {
             let swatch = match k {
@@ -705,6 +774,36 @@ mod tests {
         assert_eq!(s.cell(4, 0), None);
         insta::assert_snapshot!("three_dimensions_text", s.to_text());
         insta::assert_snapshot!("three_dimensions_svg", s.to_svg());
+    }
+
+    /// A strip of one axis: misère Nim with one heap size, P = 1 + 2N, the origin defeated.
+    #[test]
+    fn a_strip_of_one_axis() {
+        let s = Slice::strip(&[5, 0], 1, 0..=12, "misère Nim, heaps of size 1", |p| {
+            assert_eq!(p[1], 0);
+            misere_nim(p)
+        })
+        .unwrap();
+        assert!(s.is_strip());
+        assert_eq!((s.width(), s.height()), (13, 1));
+        assert_eq!(s.fixed(), vec![(2, 0)]);
+        assert_eq!(s.cell(3, 0), Some(Cell::P));
+        assert_eq!(s.cell(0, 0), Some(Cell::Defeated));
+        let text = s.to_text();
+        assert!(!text.contains('┤') && !text.contains("x_2\n"), "{text}");
+        insta::assert_snapshot!("strip_text", text);
+        let svg = s.to_svg();
+        well_formed(&svg).unwrap();
+        assert!(
+            !svg.contains("rotate(-90"),
+            "a strip has no vertical axis label"
+        );
+        assert_eq!(svg.matches("<rect").count(), 13);
+        insta::assert_snapshot!("strip_svg", svg);
+        assert_eq!(
+            Slice::strip(&[0], 2, 0..=1, "", |_| Cell::N),
+            Err(PlotError::Axis { i: 2, dim: 1 })
+        );
     }
 
     #[test]

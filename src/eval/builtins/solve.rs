@@ -411,16 +411,26 @@ pub(super) fn p_positions(s: &Solution) -> Vec<Value> {
         .collect()
 }
 
-fn axis_pair(v: &Value, span: Span, d: usize) -> Result<(usize, usize), EvalError> {
+/// The axes of a picture: `axes: (i, j)` for a slice in the plane of x_i and x_j, `axes: i` for
+/// a strip along x_i (then the second is `None`).
+fn plot_axes(v: &Value, span: Span, d: usize) -> Result<(usize, Option<usize>), EvalError> {
     let bad = || {
         EvalError::new(
             "lg::eval::plot",
-            format!("the axes of a slice are two different coordinates between 1 and {d}"),
+            format!(
+                "the axes of a slice are two different coordinates between 1 and {d}, or one for a strip"
+            ),
             span,
-            "not two axes",
+            "not axes",
         )
-        .with_help("write `axes: (1, 2)` for x_1 across and x_2 up")
+        .with_help("write `axes: (1, 2)` for x_1 across and x_2 up, or `axes: 1` for a strip along x_1")
     };
+    if let Value::Int(i) = v {
+        return match i.to_i64().and_then(|i| usize::try_from(i).ok()) {
+            Some(i) if (1..=d).contains(&i) => Ok((i, None)),
+            _ => Err(bad()),
+        };
+    }
     let Value::Vector(v) = v else {
         return Err(bad());
     };
@@ -430,7 +440,7 @@ fn axis_pair(v: &Value, span: Span, d: usize) -> Result<(usize, usize), EvalErro
             .collect();
     match ij[..] {
         [i, j] if v.dim() == 2 && i != j && (1..=d).contains(&i) && (1..=d).contains(&j) => {
-            Ok((i, j))
+            Ok((i, Some(j)))
         }
         _ => Err(bad()),
     }
@@ -444,17 +454,9 @@ fn plot(interp: &mut Interpreter, a: &mut Args) -> R {
     };
     let d = s.game().dim();
     let (i, j) = match a.named("axes") {
-        Some((v, span)) => axis_pair(v, span, d)?,
-        None if d >= 2 => (1, 2),
-        None => {
-            return Err(EvalError::new(
-                "lg::eval::plot",
-                "a picture needs two axes; this game lives in Z^1",
-                a.span(0),
-                "one dimension",
-            )
-            .with_help("print the P-positions instead: `[p for p in S]`"))
-        }
+        Some((v, span)) => plot_axes(v, span, d)?,
+        None if d >= 2 => (1, Some(2)),
+        None => (1, None),
     };
     let Some((lo, hi)) = s.bounding_box() else {
         return Err(EvalError::new(
@@ -510,6 +512,7 @@ fn plot(interp: &mut Interpreter, a: &mut Args) -> R {
     };
     let labels = match a.named("labels") {
         None => None,
+        Some((Value::Str(t), _)) if j.is_none() => Some((t.to_string(), String::new())),
         Some((Value::Tuple(items), _))
             if items.len() == 2 && items.iter().all(|v| matches!(v, Value::Str(_))) =>
         {
@@ -532,45 +535,26 @@ fn plot(interp: &mut Interpreter, a: &mut Args) -> R {
     let size = a
         .named_int_in("size", 2, 64, "a cell size in pixels from 2 to 64")?
         .unwrap_or(crate::game::plot::DEFAULT_CELL_SIZE);
-    let svg_path = match a.named("svg") {
-        None => None,
-        Some((Value::Str(path), span)) => {
-            if !path.to_lowercase().ends_with(".svg") {
-                return Err(EvalError::new(
-                    "lg::eval::plot",
-                    format!("`{path}` does not end in .svg, and plots are written as SVG only"),
-                    span,
-                    "not an .svg file",
-                )
-                .with_help(
-                    "name the file `….svg`; for PNG, convert it, e.g. `rsvg-convert -o plot.png plot.svg`",
-                ));
-            }
-            Some((path.to_string(), span))
-        }
-        Some((v, span)) => {
-            return Err(EvalError::type_error(
-                "svg",
-                "a file name (a string)",
-                v.type_name(),
-                span,
-            ))
-        }
+    let svg_path = picture_file(a, "svg")?;
+    let png_path = picture_file(a, "png")?;
+    let cell = |p: &[i64]| match s.outcome(p) {
+        Some(Outcome::P) => crate::game::plot::Cell::P,
+        Some(Outcome::N) => crate::game::plot::Cell::N,
+        Some(Outcome::Defeated) => crate::game::plot::Cell::Defeated,
+        Some(Outcome::OffBoard) => crate::game::plot::Cell::OffBoard,
+        None => crate::game::plot::Cell::Unknown,
     };
-    let slice = crate::game::plot::Slice::new(
-        &fix,
-        (i, j),
-        lo[i - 1]..=hi[i - 1],
-        lo[j - 1]..=hi[j - 1],
-        title,
-        |p| match s.outcome(p) {
-            Some(Outcome::P) => crate::game::plot::Cell::P,
-            Some(Outcome::N) => crate::game::plot::Cell::N,
-            Some(Outcome::Defeated) => crate::game::plot::Cell::Defeated,
-            Some(Outcome::OffBoard) => crate::game::plot::Cell::OffBoard,
-            None => crate::game::plot::Cell::Unknown,
-        },
-    )
+    let slice = match j {
+        Some(j) => crate::game::plot::Slice::new(
+            &fix,
+            (i, j),
+            lo[i - 1]..=hi[i - 1],
+            lo[j - 1]..=hi[j - 1],
+            title,
+            cell,
+        ),
+        None => crate::game::plot::Slice::strip(&fix, i, lo[i - 1]..=hi[i - 1], title, cell),
+    }
     .map_err(|e| {
         EvalError::new("lg::eval::plot", e.to_string(), a.span, "cannot draw this")
             .with_help("choose a smaller region or other axes")
@@ -600,22 +584,84 @@ fn plot(interp: &mut Interpreter, a: &mut Args) -> R {
         })?;
         interp.write_line(&format!("wrote {path}"));
     }
+    if let Some((path, span)) = png_path {
+        let png = slice.to_png().map_err(|e| {
+            let help = match e {
+                crate::game::plot::PlotError::NoFonts => {
+                    "install a font (e.g. Debian's fonts-dejavu-core), or write `svg:` instead"
+                }
+                _ => "choose a smaller region, or write `svg:` instead",
+            };
+            EvalError::new("lg::eval::plot", e.to_string(), span, "cannot draw this")
+                .with_help(help)
+        })?;
+        std::fs::write(&path, png).map_err(|e| {
+            EvalError::new(
+                "lg::eval::io",
+                format!("cannot write {path}: {e}"),
+                span,
+                "this file",
+            )
+        })?;
+        interp.write_line(&format!("wrote {path}"));
+    }
     Ok(Value::Nothing)
+}
+
+/// The file named by `svg:` or `png:` (`kind`), which must end in `.svg` or `.png`.
+fn picture_file(a: &Args, kind: &str) -> Result<Option<(String, Span)>, EvalError> {
+    match a.named(kind) {
+        None => Ok(None),
+        Some((Value::Str(path), span)) => {
+            if !path.to_lowercase().ends_with(&format!(".{kind}")) {
+                let (other, picture) = if kind == "svg" {
+                    ("png", "a PNG picture")
+                } else {
+                    ("svg", "an SVG picture")
+                };
+                let hint = if path.to_lowercase().ends_with(&format!(".{other}")) {
+                    format!("write `{other}: \"{path}\"` for {picture}")
+                } else {
+                    format!("name the file `….{kind}`, or use `{other}:` for {picture}")
+                };
+                return Err(EvalError::new(
+                    "lg::eval::plot",
+                    format!(
+                        "`{path}` does not end in .{kind}, and `{kind}:` writes {} only",
+                        kind.to_uppercase()
+                    ),
+                    span,
+                    format!("not a .{kind} file"),
+                )
+                .with_help(hint));
+            }
+            Ok(Some((path.to_string(), span)))
+        }
+        Some((v, span)) => Err(EvalError::type_error(
+            kind,
+            "a file name (a string)",
+            v.type_name(),
+            span,
+        )),
+    }
 }
 
 pub(super) fn register(r: &mut Vec<Builtin>) {
     r.push(Builtin {
         name: "plot",
-        signature: "plot(solution, axes: (i, j), fix: p, svg: \"file.svg\", ascii: false, title: \"…\", labels: (\"…\", \"…\"), size: 16)",
+        signature: "plot(solution, axes: (i, j) or i, fix: p, svg: \"file.svg\", png: \"file.png\", ascii: false, title: \"…\", labels: (\"…\", \"…\"), size: 16)",
         doc: "Draws the slice of a solution through p (default: the region's lowest corner) in the plane\n\
               of the axes x_i (across) and x_j (up), as text (● P-position, · N-position, × defeated),\n\
               and with `svg:` also as an SVG file, the kind of figure Plambeck and Siegel draw. The\n\
               title is short unless `title:` gives one; `labels:` names the two axes; `size:` sets the\n\
-              SVG cell size in pixels (2 to 64, default 16). Only .svg files are written.",
+              SVG cell size in pixels (2 to 64, default 16). `png:` writes the same picture as PNG, at\n\
+              twice the SVG's size (text in a system font). `axes: i`\n\
+              draws a strip along x_i alone (the default for a game in Z^1); `labels:` is then one\n\
+              string.",
         example: "plot(solve(game(nim(2), misere(nim(2))), 12), axes: (1, 2))",
         min_args: 1,
         max_args: Some(1),
-        named: &["axes", "fix", "svg", "ascii", "title", "labels", "size"],
+        named: &["axes", "fix", "svg", "png", "ascii", "title", "labels", "size"],
         func: plot,
     });
     r.push(Builtin {
