@@ -461,29 +461,7 @@ impl RationalFunction {
     /// Over the common denominator Π_a (1 − t^a) (a running over all denominator exponents), the
     /// numerator Σ_i α_i t^{p_i} Π_{a ∉ term i} (1 − t^a) is the zero polynomial.
     fn numerator_is_zero(&self) -> Result<bool, AlgebraError> {
-        let all = self.denominators();
-        if all.len() > 20 {
-            return Err(AlgebraError::TooLarge(format!(
-                "a common denominator with {} factors",
-                all.len()
-            )));
-        }
-        let mut numerator: BTreeMap<Vector, Q> = BTreeMap::new();
-        for t in &self.terms {
-            let mut poly: BTreeMap<Vector, Q> =
-                BTreeMap::from([(t.exponent.clone(), t.coefficient.clone())]);
-            for a in all.iter().filter(|a| !t.denominators.contains(a)) {
-                let mut next = poly.clone();
-                for (e, c) in &poly {
-                    *next.entry(e.add(a)).or_insert_with(Q::zero) -= c;
-                }
-                poly = next;
-            }
-            for (e, c) in poly {
-                *numerator.entry(e).or_insert_with(Q::zero) += c;
-            }
-        }
-        Ok(numerator.values().all(Zero::is_zero))
+        Ok(self.over_common_denominator()?.numerator.is_empty())
     }
 
     /// The complexity of [GM11] Definition 3.3: Σ_i (1 + d + k_i d) plus the binary lengths of
@@ -583,7 +561,13 @@ struct Shown<'a> {
     latex: bool,
 }
 
-impl Shown<'_> {
+/// How monomials and polynomials are written: the variables' names, and whether in LaTeX.
+pub(super) struct Notation<'a> {
+    pub(super) names: &'a [String],
+    pub(super) latex: bool,
+}
+
+impl Notation<'_> {
     /// t^e as a product of powers; "" for e = 0.
     fn monomial(&self, e: &Vector) -> String {
         let mut parts = Vec::new();
@@ -632,6 +616,26 @@ impl Shown<'_> {
         }
         s
     }
+
+    /// The product Π (1 − t^a), the exponents a listed highest first.
+    pub(super) fn factors(&self, dens: &[Vector]) -> String {
+        let mut shown: Vec<&Vector> = dens.iter().collect();
+        shown.sort_by(|a, b| b.cmp(a));
+        shown
+            .iter()
+            .map(|a| format!("(1 - {})", self.monomial(a)))
+            .collect::<Vec<_>>()
+            .join("")
+    }
+
+    /// Exponents ordered for a numerator: by total degree, then lexicographically highest first.
+    pub(super) fn sort_numerator(nums: &mut [(&Vector, &Q)]) {
+        nums.sort_by(|a, b| {
+            let da: Integer = a.0 .0.iter().fold(Integer::ZERO, |acc, x| &acc + x);
+            let db: Integer = b.0 .0.iter().fold(Integer::ZERO, |acc, x| &acc + x);
+            da.cmp(&db).then(b.0.cmp(a.0))
+        });
+    }
 }
 
 impl fmt::Display for Shown<'_> {
@@ -639,6 +643,10 @@ impl fmt::Display for Shown<'_> {
         if self.f.terms.is_empty() {
             return write!(out, "0");
         }
+        let notation = Notation {
+            names: self.names,
+            latex: self.latex,
+        };
         let mut groups: BTreeMap<&Vec<Vector>, Vec<(&Vector, &Q)>> = BTreeMap::new();
         for t in &self.f.terms {
             groups
@@ -651,12 +659,8 @@ impl fmt::Display for Shown<'_> {
         ordered.sort_by(|a, b| a.0.len().cmp(&b.0.len()).then(a.0.cmp(b.0)));
         let mut text = String::new();
         for (i, (dens, mut nums)) in ordered.into_iter().enumerate() {
-            nums.sort_by(|a, b| {
-                let da: Integer = a.0 .0.iter().fold(Integer::ZERO, |acc, x| &acc + x);
-                let db: Integer = b.0 .0.iter().fold(Integer::ZERO, |acc, x| &acc + x);
-                da.cmp(&db).then(b.0.cmp(a.0))
-            });
-            let numerator = self.polynomial(&nums);
+            Notation::sort_numerator(&mut nums);
+            let numerator = notation.polynomial(&nums);
             let negative_lead = numerator.starts_with('-');
             if i > 0 {
                 text.push_str(if negative_lead && nums.len() == 1 {
@@ -678,13 +682,7 @@ impl fmt::Display for Shown<'_> {
                 }
                 continue;
             }
-            let mut dens_shown: Vec<&Vector> = dens.iter().collect();
-            dens_shown.sort_by(|a, b| b.cmp(a));
-            let factors: String = dens_shown
-                .iter()
-                .map(|a| format!("(1 - {})", self.monomial(a)))
-                .collect::<Vec<_>>()
-                .join("");
+            let factors = notation.factors(dens);
             if self.latex {
                 let _ = write!(text, "\\frac{{{numerator}}}{{{factors}}}");
             } else {
@@ -704,9 +702,11 @@ impl fmt::Display for Shown<'_> {
     }
 }
 
+mod common_denominator;
 mod membership;
 #[cfg(test)]
 mod tests;
 mod univariate;
 
+pub use common_denominator::{CommonDenominator, MAX_NUMERATOR_TERMS};
 pub use univariate::{HilbertSeries, SpecializationError};

@@ -375,6 +375,26 @@ fn hilbert_series(_: &mut Interpreter, a: &mut Args) -> R {
     }
 }
 
+fn common_denominator(_: &mut Interpreter, a: &mut Args) -> R {
+    let f = as_genfunc(a, 0)?;
+    let latex = match a.named("latex") {
+        None | Some((Value::Bool(false), _)) => false,
+        Some((Value::Bool(true), _)) => true,
+        Some((v, span)) => {
+            return Err(EvalError::type_error(
+                "latex",
+                "true or false",
+                v.type_name(),
+                span,
+            ))
+        }
+    };
+    let c =
+        f.f.over_common_denominator()
+            .map_err(|e| algebra_error(e, a.span(0)))?;
+    Ok(Value::str(&c.show(&f.names, latex)))
+}
+
 fn evaluate(_: &mut Interpreter, a: &mut Args) -> R {
     let f = as_genfunc(a, 0)?;
     let items: Vec<Value> = match a.value(1) {
@@ -728,6 +748,17 @@ pub(super) fn register(r: &mut Vec<Builtin>) {
         max_args: Some(2),
         named: &[],
         func: hilbert_series,
+    });
+    r.push(Builtin {
+        name: "common_denominator",
+        signature: "common_denominator(f, latex: false) -> string",
+        doc: "f as one fraction N/Π(1 - t^a) over the distinct denominator factors of its terms, with the\n\
+              factors that divide the numerator cancelled; `latex: true` writes it in LaTeX.",
+        example: "common_denominator(genfunc([(1, 0) + N{(2, 0)}, (0, 2) + 2N^2]))",
+        min_args: 1,
+        max_args: Some(1),
+        named: &["latex"],
+        func: common_denominator,
     });
     r.push(Builtin {
         name: "evaluate",
