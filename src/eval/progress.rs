@@ -60,7 +60,7 @@ fn draw(start: Instant, message: &Mutex<Option<String>>, done: &AtomicBool) {
             .and_then(|m| m.clone())
             .unwrap_or_default();
         let b = bar.get_or_insert_with(|| {
-            let b = indicatif::ProgressBar::new_spinner();
+            let b = indicatif::ProgressBar::new_spinner().with_elapsed(start.elapsed());
             b.set_style(
                 indicatif::ProgressStyle::with_template(
                     "  {spinner} {msg}, {elapsed} (Ctrl-C stops)",

@@ -52,6 +52,9 @@ pub enum HeapError {
         /// The limit.
         limit: u128,
     },
+    /// Stopped with Ctrl-C.
+    #[error("the computation was stopped with Ctrl-C")]
+    Interrupted,
     /// No heap size up to n has a move.
     #[error("no heap of size at most {0} has a move, so the game has no positions with moves")]
     NoMoves(usize),
@@ -87,12 +90,32 @@ impl HeapGame {
         n: usize,
         max_options: u128,
     ) -> Result<HeapGame, HeapError> {
+        HeapGame::from_code_reporting(code, n, max_options, &mut |_| {})
+    }
+
+    /// [`HeapGame::from_code_within`], calling `report(h)` after the options of each heap h are
+    /// listed and stopping with [`HeapError::Interrupted`] on Ctrl-C.
+    pub fn from_code_reporting(
+        code: &HeapCode,
+        n: usize,
+        max_options: u128,
+        report: &mut dyn FnMut(usize),
+    ) -> Result<HeapGame, HeapError> {
         code.option_bound(n, max_options)
             .map_err(|heap| HeapError::TooManyOptions {
                 heap,
                 limit: max_options,
             })?;
-        Ok(HeapGame::from_code(code, n))
+        let mut options = Vec::with_capacity(n + 1);
+        options.push(vec![]);
+        for h in 1..=n {
+            if crate::interrupt::requested() {
+                return Err(HeapError::Interrupted);
+            }
+            options.push(code.options(h));
+            report(h);
+        }
+        Ok(HeapGame { n, options })
     }
 
     /// The game given by explicit rules (h, parts): a heap of size h may become the heaps `parts`.
@@ -156,6 +179,17 @@ impl HeapGame {
         misere: bool,
         max_bytes: u64,
     ) -> Result<LatticeGame, HeapError> {
+        self.lattice_game_reporting(misere, max_bytes, &mut |_, _| {})
+    }
+
+    /// [`HeapGame::lattice_game_within`], calling `report(built, moves)` as the moves are built
+    /// and stopping with [`HeapError::Interrupted`] on Ctrl-C.
+    pub fn lattice_game_reporting(
+        &self,
+        misere: bool,
+        max_bytes: u64,
+        report: &mut dyn FnMut(usize, usize),
+    ) -> Result<LatticeGame, HeapError> {
         let kept = self.kept_sizes();
         let d = kept.len();
         if d == 0 {
@@ -184,8 +218,13 @@ impl HeapGame {
         for (i, &h) in kept.iter().enumerate() {
             coordinate[h] = Some(i);
         }
+        let total = moves;
         let mut moves = Vec::with_capacity(moves);
         for &h in &kept {
+            if crate::interrupt::requested() {
+                return Err(HeapError::Interrupted);
+            }
+            report(moves.len(), total);
             for parts in &self.options[h] {
                 let mut entries = vec![(coordinate[h].expect("kept"), Integer::ONE)];
                 entries.extend(
@@ -200,6 +239,7 @@ impl HeapGame {
                 }
             }
         }
+        report(total, total);
         let rules = RuleSet::from_sparse(d, moves)?;
         let board = if misere {
             GameBoard::misere(d)?

@@ -72,6 +72,9 @@ impl RuleSet {
         let mut sparse: Vec<SparseVector> = Vec::with_capacity(moves.len());
         let mut seen: HashSet<&SparseVector> = HashSet::with_capacity(moves.len());
         for (i, m) in moves.iter().enumerate() {
+            if i % 65536 == 65535 && crate::interrupt::requested() {
+                return Err(crate::algebra::AlgebraError::Interrupted.into());
+            }
             if let Some(last) = m.last_coordinate().filter(|&c| c >= dim) {
                 return Err(crate::algebra::AlgebraError::DimensionMismatch {
                     what: format!("move number {} of the rule set", i + 1),

@@ -298,6 +298,12 @@ fn search(
         ));
         let mut last_percent = u64::MAX;
         let mut report = |done: u64, total: u64| {
+            if total == 0 {
+                progress(&format!(
+                    "laying out the positions of weight ≤ {bound}: {done} so far"
+                ));
+                return;
+            }
             let percent = (done * 100).checked_div(total).unwrap_or(100);
             if percent != last_percent {
                 last_percent = percent;

@@ -132,6 +132,15 @@ fn smallest(x: &StratifiedSet, ell: &Vector) -> Result<Option<(Integer, Vector)>
 
 /// Decides whether S is exactly the set of P-positions of the game (see the module documentation).
 pub fn verify(game: &LatticeGame, s: &StratifiedSet) -> Result<Verification, SolveError> {
+    verify_reporting(game, s, &mut |_| {})
+}
+
+/// [`verify`], calling `report` with the condition being decided.
+pub fn verify_reporting(
+    game: &LatticeGame,
+    s: &StratifiedSet,
+    report: &mut dyn FnMut(&str),
+) -> Result<Verification, SolveError> {
     let d = game.dim();
     if s.dim() != d {
         return Err(SolveError::Algebra(AlgebraError::DimensionMismatch {
@@ -155,6 +164,7 @@ pub fn verify(game: &LatticeGame, s: &StratifiedSet) -> Result<Verification, Sol
         })
     };
     // Off Λ, ℓ need not be bounded below: any such point will do.
+    report("condition 1 of 3, the set lies on the board");
     if let Some(p) = s.difference(&lattice)?.find_point()? {
         return Ok(Verification::Refuted {
             counterexample: Counterexample {
@@ -179,6 +189,13 @@ pub fn verify(game: &LatticeGame, s: &StratifiedSet) -> Result<Verification, Sol
         }
     };
     offer(smallest(&s.difference(&board)?, &ell)?, 0);
+    if crate::interrupt::requested() {
+        return Err(SolveError::Interrupted);
+    }
+    report(&format!(
+        "condition 2 of 3, no move leads from the set into it ({} moves)",
+        moves.len()
+    ));
     let translates: Vec<StratifiedSet> = moves.iter().map(|g| s.translate(g)).collect();
     // Condition 2, one move at a time in parallel; the earliest move wins ties, as in sequence.
     let deadline = crate::interrupt::deadline();
@@ -198,6 +215,7 @@ pub fn verify(game: &LatticeGame, s: &StratifiedSet) -> Result<Verification, Sol
         return Err(SolveError::Interrupted);
     }
     // Condition 3: B ∖ S ∖ ⋃(S + γ), the pieces of B ∖ S cut in parallel.
+    report("condition 3 of 3, every other position has a move into the set");
     let stuck = board.difference(s)?.difference_of_all(&translates)?;
     offer(smallest(&stuck, &ell)?, 2);
     let Some((_, p, kind)) = best else {

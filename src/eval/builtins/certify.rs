@@ -56,7 +56,9 @@ fn verify_builtin(_: &mut Interpreter, a: &mut Args) -> R {
         s.dim(),
         a.span(1),
     )?;
-    let v = verify::verify(&g, &s).map_err(|e| solve_error(e, a.span))?;
+    let mut spinner = crate::eval::progress::Spinner::new();
+    let v = verify::verify_reporting(&g, &s, &mut |m| spinner.update(|| format!("verify: {m}")))
+        .map_err(|e| solve_error(e, a.span))?;
     Ok(Value::Verification(Rc::new(v)))
 }
 

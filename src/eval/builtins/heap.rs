@@ -28,6 +28,7 @@ pub(super) fn heap_error(e: HeapError, span: Span) -> EvalError {
             .with_help("ask for fewer heap sizes; `grundy(code, n)` computes values without listing the options"),
         HeapError::TooLarge { .. } => EvalError::new("lg::eval::too_large", e.to_string(), span, "too large")
             .with_help("ask for fewer heap sizes; `grundy(code, n)` computes the values of much larger heaps without the lattice game"),
+        HeapError::Interrupted => EvalError::new("lg::eval::interrupted", e.to_string(), span, "stopped here"),
         HeapError::NoMoves(_) => EvalError::new("lg::eval::heap", e.to_string(), span, "no moves")
             .with_help("allow larger heaps, or a code with moves for small heaps"),
     }
@@ -150,11 +151,35 @@ fn rules_arg(
 fn octal(interp: &mut Interpreter, a: &mut Args) -> R {
     let code = code_arg(interp, a, 0)?;
     let n = a.int_in(1, 1, MAX_HEAP, "the largest heap size")? as usize;
-    HeapGame::from_code_within(&code, n, MAX_OPTIONS)
-        .map_err(|e| heap_error(e, a.span))?
-        .lattice_game_within(play_arg(a)?, super::solve::memory_budget())
-        .map(|g| Value::Game(Rc::new(g)))
-        .map_err(|e| heap_error(e, a.span))
+    let misere = play_arg(a)?;
+    // Live progress on a terminal after the first second: listing options, then building moves.
+    let mut spinner = crate::eval::progress::Spinner::new();
+    let heaps = HeapGame::from_code_reporting(&code, n, MAX_OPTIONS, &mut |h| {
+        spinner.update(|| format!("octal: listing the options of heap {h} of {n}"))
+    })
+    .map_err(|e| heap_error(e, a.span))?;
+    lattice_game_of(&heaps, misere, &mut spinner, a.span)
+}
+
+/// The lattice game of a heap game, with the moves' progress on `spinner`.
+fn lattice_game_of(
+    heaps: &HeapGame,
+    misere: bool,
+    spinner: &mut crate::eval::progress::Spinner,
+    span: Span,
+) -> R {
+    let game = heaps
+        .lattice_game_reporting(misere, super::solve::memory_budget(), &mut |built, all| {
+            spinner.update(|| {
+                if built < all {
+                    format!("building the lattice game: {built} of {all} moves")
+                } else {
+                    format!("checking the rule set of {all} moves and its axioms")
+                }
+            })
+        })
+        .map_err(|e| heap_error(e, span))?;
+    Ok(Value::Game(Rc::new(game)))
 }
 
 fn heap_sizes(interp: &mut Interpreter, a: &mut Args) -> R {
@@ -171,9 +196,8 @@ fn heap_sizes(interp: &mut Interpreter, a: &mut Args) -> R {
 fn heap_game(interp: &mut Interpreter, a: &mut Args) -> R {
     let n = a.int_in(0, 1, MAX_HEAP, "the largest heap size")? as usize;
     let game = rules_arg(interp, a, 1, n)?;
-    game.lattice_game_within(play_arg(a)?, super::solve::memory_budget())
-        .map(|g| Value::Game(Rc::new(g)))
-        .map_err(|e| heap_error(e, a.span))
+    let mut spinner = crate::eval::progress::Spinner::new();
+    lattice_game_of(&game, play_arg(a)?, &mut spinner, a.span)
 }
 
 /// The largest heap size `grundy` accepts for a code (its values cost O(n²) time, O(n) memory).

@@ -144,9 +144,29 @@ fn solve(_: &mut Interpreter, a: &mut Args) -> R {
     let start = Instant::now();
     let tty = std::io::stderr().is_terminal();
     let mut bar: Option<indicatif::ProgressBar> = None;
+    let mut counting: Option<indicatif::ProgressBar> = None;
     let mut report = |done: u64, total: u64| {
-        if !tty || total == 0 || start.elapsed().as_secs() < 1 {
+        if !tty || start.elapsed().as_secs() < 1 {
             return;
+        }
+        if total == 0 {
+            // The region is still being laid out: how many positions it holds so far.
+            let b = counting.get_or_insert_with(|| {
+                let b = indicatif::ProgressBar::new_spinner();
+                b.set_style(
+                    indicatif::ProgressStyle::with_template(
+                        "  {spinner} laying out the region: {msg} positions so far, {elapsed} (Ctrl-C stops)",
+                    )
+                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+                );
+                b
+            });
+            b.set_message(done.to_string());
+            b.tick();
+            return;
+        }
+        if let Some(c) = counting.take() {
+            c.finish_and_clear();
         }
         let b = bar.get_or_insert_with(|| {
             let b = indicatif::ProgressBar::new(total);
@@ -166,7 +186,7 @@ fn solve(_: &mut Interpreter, a: &mut Args) -> R {
         progress: Some(&mut report),
     };
     let result = Solution::solve(&game, &region, options);
-    if let Some(b) = bar {
+    for b in [bar, counting].into_iter().flatten() {
         b.finish_and_clear();
     }
     result

@@ -35,7 +35,8 @@ pub struct SolveOptions<'a> {
     pub functional: Option<Vector>,
     /// The most memory the table may take, in bytes.
     pub max_bytes: u64,
-    /// Called now and then with (positions done, positions in all).
+    /// Called now and then with (positions done, positions in all); while the region is still
+    /// being laid out, with (positions counted so far, 0).
     pub progress: Option<&'a mut dyn FnMut(u64, u64)>,
 }
 
@@ -175,6 +176,9 @@ impl Solution {
                 if rows.is_multiple_of(4096) {
                     if crate::interrupt::requested() {
                         return Err(SolveError::Interrupted);
+                    }
+                    if let Some(p) = options.progress.as_mut() {
+                        p(positions, 0);
                     }
                     checkpoints.thin_to(checkpoint_budget(positions));
                     let bytes = positions / 8 + checkpoints.bytes();
