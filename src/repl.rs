@@ -12,7 +12,7 @@ use rustyline::completion::{Completer, Pair};
 use rustyline::error::ReadlineError;
 use rustyline::highlight::Highlighter;
 use rustyline::hint::Hinter;
-use rustyline::validate::{ValidationContext, ValidationResult, Validator};
+use rustyline::validate::Validator;
 use rustyline::{Editor, Helper};
 
 use crate::eval::builtins;
@@ -44,6 +44,13 @@ const SYNTAX: &[(&[&str], &str)] = &[
 ];
 
 /// The REPL's commands, for `:help` and completion.
+/// The prompt for a new entry.
+const PROMPT: &str = "lg> ";
+
+/// The prompt while an entry is still open (an unclosed bracket, a trailing operator); Ctrl-C
+/// abandons the entry.
+const CONTINUATION_PROMPT: &str = "..> ";
+
 const COMMANDS: &[(&str, &str)] = &[
     (
         ":help",
@@ -361,6 +368,7 @@ pub fn run_piped(input: impl BufRead, mut out: impl Write) -> i32 {
 
 struct LgHelper {
     names: Rc<RefCell<Vec<String>>>,
+    files: rustyline::completion::FilenameCompleter,
 }
 
 impl Completer for LgHelper {
@@ -372,6 +380,16 @@ impl Completer for LgHelper {
         _ctx: &rustyline::Context<'_>,
     ) -> rustyline::Result<(usize, Vec<Pair>)> {
         let before = &line[..pos];
+        // `:load FILE` completes file names.
+        let command = before.trim_start();
+        if let Some(rest) = [":load ", ":l "]
+            .iter()
+            .find_map(|c| command.strip_prefix(c))
+        {
+            if !rest.contains('\n') {
+                return self.files.complete_path(line, pos);
+            }
+        }
         let start = before
             .char_indices()
             .rev()
@@ -399,18 +417,9 @@ impl Completer for LgHelper {
     }
 }
 
-impl Validator for LgHelper {
-    fn validate(&self, ctx: &mut ValidationContext<'_>) -> rustyline::Result<ValidationResult> {
-        let input = ctx.input();
-        if input.trim_start().starts_with(':') {
-            return Ok(ValidationResult::Valid(None));
-        }
-        match parse_program(input, SourceId(u32::MAX)) {
-            Err(e) if e.is_incomplete() => Ok(ValidationResult::Incomplete),
-            _ => Ok(ValidationResult::Valid(None)),
-        }
-    }
-}
+/// Entries are accepted line by line (the session keeps an open entry and the prompt becomes
+/// [`CONTINUATION_PROMPT`]), so the editor itself validates nothing.
+impl Validator for LgHelper {}
 
 impl Hinter for LgHelper {
     type Hint = String;
@@ -452,6 +461,7 @@ pub fn run_terminal() -> i32 {
         };
     editor.set_helper(Some(LgHelper {
         names: names.clone(),
+        files: rustyline::completion::FilenameCompleter::new(),
     }));
     let history = history_path();
     if let Some(h) = &history {
@@ -462,24 +472,49 @@ pub fn run_terminal() -> i32 {
         "lattice-games {} — `:help` for help, Ctrl-D to leave",
         env!("CARGO_PKG_VERSION")
     );
+    // The lines of an entry still open (an unclosed bracket, a trailing operator), shown with
+    // the continuation prompt and remembered as one entry once it is complete.
+    let mut open: Vec<String> = Vec::new();
     loop {
-        match editor.readline("lg> ") {
-            Ok(entry) => {
-                remember(&mut editor, history.as_deref(), &entry);
-                // The validator has already waited for a complete entry; feed it whole.
-                let reply = if entry.trim_start().starts_with(':') {
-                    session.feed(entry.trim())
+        let prompt = if session.is_continuing() {
+            CONTINUATION_PROMPT
+        } else {
+            PROMPT
+        };
+        match editor.readline(prompt) {
+            Ok(input) => {
+                // A pasted or recalled entry may hold several lines: feed them one by one.
+                let reply = if !session.is_continuing() && input.trim_start().starts_with(':') {
+                    session.feed(input.trim())
                 } else {
-                    let mut last = Reply::More;
-                    for line in entry.lines() {
-                        last = session.feed(line);
+                    let mut shown = String::new();
+                    let mut quit = false;
+                    for line in input.split('\n') {
+                        match session.feed(line) {
+                            Reply::Output(s) => shown.push_str(&s),
+                            Reply::Quit => {
+                                quit = true;
+                                break;
+                            }
+                            Reply::More => {}
+                        }
                     }
-                    if last == Reply::More {
-                        Reply::Output(session.finish().unwrap_or_default())
+                    if quit {
+                        Reply::Quit
+                    } else if session.is_continuing() {
+                        if !shown.is_empty() {
+                            print!("{shown}");
+                        }
+                        Reply::More
                     } else {
-                        last
+                        Reply::Output(shown)
                     }
                 };
+                open.push(input);
+                if reply != Reply::More {
+                    remember(&mut editor, history.as_deref(), &open.join("\n"));
+                    open.clear();
+                }
                 match reply {
                     Reply::Output(s) => {
                         // The terminal echoed `^C` without a newline: start the message below it.
@@ -496,6 +531,7 @@ pub fn run_terminal() -> i32 {
             }
             Err(ReadlineError::Interrupted) => {
                 session.cancel();
+                open.clear();
                 continue;
             }
             Err(ReadlineError::Eof) => break,
@@ -610,6 +646,28 @@ mod tests {
         assert!(out.contains("comprehension"), "{out}");
         assert!(out.contains("no decimals"), "{out}");
         assert!(!out.contains("no help for `⊎`"), "{out}");
+    }
+
+    /// `:load` completes file names (the tests run in the crate's directory), other entries
+    /// complete names.
+    #[test]
+    fn load_completes_paths() {
+        let helper = LgHelper {
+            names: Rc::new(RefCell::new(vec!["solve".to_string()])),
+            files: rustyline::completion::FilenameCompleter::new(),
+        };
+        let history = rustyline::history::DefaultHistory::new();
+        let ctx = rustyline::Context::new(&history);
+        let line = ":load examples/tou";
+        let (start, hits) = helper.complete(line, line.len(), &ctx).unwrap();
+        assert_eq!(start, ":load ".len());
+        let shown: Vec<&str> = hits.iter().map(|p| p.replacement.as_str()).collect();
+        assert_eq!(shown, vec!["examples/tour.lg"]);
+        let (_, hits) = helper.complete(":l exa", 6, &ctx).unwrap();
+        let shown: Vec<&str> = hits.iter().map(|p| p.replacement.as_str()).collect();
+        assert!(shown.contains(&"examples/"), "{shown:?}");
+        let (start, hits) = helper.complete("sol", 3, &ctx).unwrap();
+        assert_eq!((start, hits.len()), (0, 1));
     }
 
     #[test]
