@@ -25,4 +25,5 @@ pub mod eval;
 pub mod game;
 pub mod interrupt;
 pub mod repl;
+pub mod sweep;
 pub mod syntax;

@@ -1,6 +1,7 @@
 //! `lg`: the lattice-games interpreter. With no argument it starts the REPL; `lg FILE.lg...` runs
-//! scripts; `lg -e 'expr'` evaluates one entry; `lg --check FILE...` checks without running.
-//! Exit codes: 0 success, 1 an error in the script, 2 a usage error.
+//! scripts (as one shard of a sweep with `--shard`, recording to `--results`); `lg -e 'expr'`
+//! evaluates one entry; `lg --check FILE...` checks without running; `lg --summary FILE...`
+//! summarizes sweep results. Exit codes: 0 success, 1 an error in the script, 2 a usage error.
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -8,12 +9,20 @@ use std::process::ExitCode;
 use lattice_games::eval::check::check_program;
 use lattice_games::eval::{Interpreter, Outcome, Style, Value};
 use lattice_games::repl;
+use lattice_games::sweep::{ResultsFile, Shard, SweepContext};
 
 const USAGE: &str = "usage: lg                 start the REPL
-       lg FILE.lg...      run scripts
+       lg [OPTIONS] FILE.lg...  run scripts
        lg -e 'entry'      evaluate one entry and print its value
        lg --check FILE... check names and arities without running
-       lg --help | --version";
+       lg --summary FILE.jsonl...  summarize the records of a sweep's shards
+       lg --help | --version
+options for scripts (sweeps):
+       --shard i/n        run shard i of n (default: LG_SHARD, or a Slurm array job's
+                          SLURM_ARRAY_TASK_ID/SLURM_ARRAY_TASK_COUNT)
+       --results FILE     append one JSON line per `record` to FILE; items already in it are
+                          skipped by `pending` (resume)
+       --set name=value   a value for `setting(\"name\", default)` (repeatable)";
 
 fn stderr_style() -> Style {
     if std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none() {
@@ -96,13 +105,39 @@ fn run(args: Vec<String>) -> u8 {
             }
             status
         }
-        Some(flag) if flag.starts_with('-') => {
-            eprintln!("lg: unknown option `{flag}`\n{USAGE}");
-            2
+        Some("--summary") => {
+            if args.len() < 2 {
+                eprintln!("lg: --summary needs at least one results file\n{USAGE}");
+                return 2;
+            }
+            match lattice_games::sweep::summary::summary(&args[1..]) {
+                Ok(text) => {
+                    print!("{text}");
+                    0
+                }
+                Err(e) => {
+                    eprintln!("lg: {e}");
+                    2
+                }
+            }
         }
         Some(_) => {
             let mut interp = Interpreter::new();
-            for path in &args {
+            let scripts = match sweep_options(&args) {
+                Ok((context, scripts)) => {
+                    interp.sweep = context;
+                    scripts
+                }
+                Err(e) => {
+                    eprintln!("lg: {e}\n{USAGE}");
+                    return 2;
+                }
+            };
+            if scripts.is_empty() {
+                eprintln!("lg: no script to run\n{USAGE}");
+                return 2;
+            }
+            for path in &scripts {
                 let text = match std::fs::read_to_string(path) {
                     Ok(t) => t,
                     Err(e) => {
@@ -118,6 +153,46 @@ fn run(args: Vec<String>) -> u8 {
             0
         }
     }
+}
+
+/// The sweep options before the scripts (`--shard`, `--results`, `--set`), and the scripts.
+fn sweep_options(args: &[String]) -> Result<(SweepContext, Vec<String>), String> {
+    let mut shard = None;
+    let mut results = None;
+    let mut settings = Vec::new();
+    let mut rest = args.iter();
+    let mut scripts = Vec::new();
+    while let Some(a) = rest.next() {
+        let mut value = |flag: &str| {
+            rest.next()
+                .cloned()
+                .ok_or_else(|| format!("{flag} needs a value"))
+        };
+        match a.as_str() {
+            "--shard" => shard = Some(Shard::parse(&value("--shard")?).map_err(|e| e.to_string())?),
+            "--results" => results = Some(value("--results")?),
+            "--set" => {
+                let v = value("--set")?;
+                let (name, val) = v
+                    .split_once('=')
+                    .ok_or_else(|| format!("--set takes name=value, not `{v}`"))?;
+                settings.push((name.trim().to_string(), val.to_string()));
+            }
+            flag if flag.starts_with('-') => return Err(format!("unknown option `{flag}`")),
+            path => scripts.push(path.to_string()),
+        }
+    }
+    let shard = match shard {
+        Some(s) => Some(s),
+        None => Shard::from_env(|k| std::env::var(k).ok()).map_err(|e| e.to_string())?,
+    };
+    let results = match results {
+        Some(path) => {
+            Some(ResultsFile::open(std::path::Path::new(&path)).map_err(|e| e.to_string())?)
+        }
+        None => None,
+    };
+    Ok((SweepContext::new(shard, results, settings), scripts))
 }
 
 fn main() -> ExitCode {

@@ -6,11 +6,12 @@ mod common;
 
 #[test]
 fn example_scripts() {
-    insta::glob!("../examples", "*.lg", |path| {
+    insta::glob!("../examples", "**/*.lg", |path| {
         let text = std::fs::read_to_string(path).expect("readable example");
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
         let name = format!(
             "examples/{}",
-            path.file_name().expect("a file").to_string_lossy()
+            path.strip_prefix(&root).unwrap_or(path).to_string_lossy()
         );
         let expects_error = text
             .lines()

@@ -20,7 +20,11 @@ const MAX_CALL_DEPTH: usize = 2000;
 /// The largest collection a loop or comprehension may build.
 pub(crate) const MAX_COLLECTION: usize = 10_000_000;
 
-const PRELUDE: &str = include_str!("../../stdlib/prelude.lg");
+/// The standard library written in `.lg`, loaded in this order before every script and session.
+const STDLIB: &[(&str, &str)] = &[
+    ("<prelude>", include_str!("../../stdlib/prelude.lg")),
+    ("<stdlib/sweeps.lg>", include_str!("../../stdlib/sweeps.lg")),
+];
 
 /// What running one statement produced, for the REPL to echo.
 #[derive(Debug)]
@@ -44,6 +48,8 @@ pub struct Interpreter {
     steps_left: Option<u64>,
     /// Single-position solvers of the games asked about most recently, with their memos.
     pub(crate) solvers: Vec<(crate::game::LatticeGame, crate::game::solver::MemoSolver)>,
+    /// The sweep this process runs a shard of (`lg --shard`, `--results`, `--set`).
+    pub sweep: crate::sweep::SweepContext,
 }
 
 impl Interpreter {
@@ -67,13 +73,16 @@ impl Interpreter {
             depth: 0,
             steps_left: None,
             solvers: Vec::new(),
+            sweep: crate::sweep::SweepContext::default(),
         };
-        let id = interp.sources.add("<prelude>", PRELUDE);
-        let program = parse_program(PRELUDE, id).expect("the prelude parses");
         let saved = std::mem::replace(&mut interp.globals, prelude);
-        for stmt in &program.stmts {
-            let env = interp.globals.clone();
-            interp.exec(stmt, &env).expect("the prelude runs");
+        for (name, text) in STDLIB {
+            let id = interp.sources.add(name, text);
+            let program = parse_program(text, id).expect("the standard library parses");
+            for stmt in &program.stmts {
+                let env = interp.globals.clone();
+                interp.exec(stmt, &env).expect("the standard library runs");
+            }
         }
         let prelude = std::mem::replace(&mut interp.globals, saved);
         interp.prelude = prelude.clone();
@@ -175,7 +184,7 @@ impl Interpreter {
     /// The comment written above a prelude function, with its signature, for `:help`.
     pub fn prelude_doc(&self, name: &str) -> Option<String> {
         let mut comment: Vec<&str> = Vec::new();
-        for line in PRELUDE.lines() {
+        for line in STDLIB.iter().flat_map(|(_, text)| text.lines()) {
             let t = line.trim();
             if let Some(c) = t.strip_prefix('#') {
                 comment.push(c.trim());

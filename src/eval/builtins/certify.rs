@@ -56,10 +56,14 @@ fn verify_builtin(_: &mut Interpreter, a: &mut Args) -> R {
         s.dim(),
         a.span(1),
     )?;
-    let mut spinner = crate::eval::progress::Spinner::new();
-    let v = verify::verify_reporting(&g, &s, &mut |m| spinner.update(|| format!("verify: {m}")))
-        .map_err(|e| solve_error(e, a.span))?;
-    Ok(Value::Verification(Rc::new(v)))
+    let timeout = a.timeout()?;
+    super::within_timeout(timeout, a.span, || {
+        let mut spinner = crate::eval::progress::Spinner::new();
+        let v =
+            verify::verify_reporting(&g, &s, &mut |m| spinner.update(|| format!("verify: {m}")))
+                .map_err(|e| solve_error(e, a.span))?;
+        Ok(Value::Verification(Rc::new(v)))
+    })
 }
 
 fn stratify_builtin(_: &mut Interpreter, a: &mut Args) -> R {
@@ -142,16 +146,17 @@ fn counterexample(_: &mut Interpreter, a: &mut Args) -> R {
 pub(super) fn register(r: &mut Vec<Builtin>) {
     r.push(Builtin {
         name: "verify",
-        signature: "verify(game, S) -> verification",
+        signature: "verify(game, S, timeout: seconds) -> verification",
         doc: "Decides whether S (a set, stratification or rational strategy) is exactly the set of P-positions of\n\
               the game, on the whole board: S lies on the board, no move leads from S into S, and every other\n\
               position has a move into S ([GM09] Theorem 4.6). When S is wrong, the verdict names the smallest\n\
               failing position under the game's weight, the condition it breaks and its true outcome.\n\
-              `assert verify(G, S)` fails with that explanation; see also `certified` and `counterexample`.",
+              `assert verify(G, S)` fails with that explanation; see also `certified` and `counterexample`.\n\
+              With `timeout:` (seconds) it stops with an out-of-time error when the time runs out.",
         example: "verify(game(nim(2), normal_play(nim(2))), 2N^2)",
         min_args: 2,
         max_args: Some(2),
-        named: &[],
+        named: &["timeout"],
         func: verify_builtin,
     });
     r.push(Builtin {

@@ -17,6 +17,7 @@ mod objects;
 mod quotients;
 pub(crate) mod sets;
 mod solve;
+mod sweeps;
 
 use std::sync::OnceLock;
 
@@ -67,6 +68,7 @@ fn table() -> &'static IndexMap<&'static str, Builtin> {
         sets::register(&mut all);
         certify::register(&mut all);
         members::register(&mut all);
+        sweeps::register(&mut all);
         let mut map = IndexMap::new();
         for b in all {
             let name = b.name;
@@ -276,6 +278,13 @@ impl Args {
             .iter()
             .find(|(n, _, _)| n == name)
             .map(|(_, v, s)| (v, *s))
+    }
+
+    /// The `timeout:` argument in seconds (1 to 2^30), if given.
+    pub fn timeout(&self) -> Result<Option<u64>, EvalError> {
+        Ok(self
+            .named_int_in("timeout", 1, 1 << 30, "a positive number of seconds")?
+            .map(|s| s as u64))
     }
 
     /// A type error about argument `i`.
@@ -577,4 +586,29 @@ fn check_dim(d: usize, p: &Vector, span: Span) -> Result<(), EvalError> {
         ));
     }
     Ok(())
+}
+
+/// Runs `f` within `timeout` seconds when given: past it, the computation stops as with Ctrl-C
+/// and the error says the time ran out (Ctrl-C itself stays an interruption).
+pub(crate) fn within_timeout(
+    timeout: Option<u64>,
+    span: crate::syntax::Span,
+    f: impl FnOnce() -> Result<Value, EvalError>,
+) -> Result<Value, EvalError> {
+    let Some(secs) = timeout else {
+        return f();
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(secs);
+    match crate::interrupt::with_deadline(deadline, f) {
+        Err(e) if e.code == "lg::eval::interrupted" && !crate::interrupt::user_requested() => {
+            Err(EvalError::new(
+                "lg::eval::timeout",
+                format!("the time limit of {secs} s passed"),
+                span,
+                "out of time",
+            )
+            .with_help("give it more time (`timeout:`), or ask for less"))
+        }
+        r => r,
+    }
 }

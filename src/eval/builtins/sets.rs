@@ -754,7 +754,7 @@ pub(super) fn register(r: &mut Vec<Builtin>) {
         signature: "common_denominator(f, latex: false) -> string",
         doc: "f as one fraction N/Π(1 - t^a) over the distinct denominator factors of its terms, with the\n\
               factors that divide the numerator cancelled; `latex: true` writes it in LaTeX.",
-        example: "common_denominator(genfunc([(1, 0) + N{(2, 0)}, (0, 2) + 2N^2]))",
+        example: "common_denominator(genfunc(((1, 0) + N{(2, 0)}) ⊎ ((0, 2) + 2N^2)))",
         min_args: 1,
         max_args: Some(1),
         named: &["latex"],

@@ -113,6 +113,11 @@ pub(super) fn memory_budget() -> u64 {
 }
 
 fn solve(_: &mut Interpreter, a: &mut Args) -> R {
+    let timeout = a.timeout()?;
+    super::within_timeout(timeout, a.span, || solve_region(a))
+}
+
+fn solve_region(a: &Args) -> R {
     let game = game_arg(a, 0)?;
     let functional_span = a.named("functional").map(|(_, s)| s);
     let functional = match a.named("functional") {
@@ -686,7 +691,7 @@ pub(super) fn register(r: &mut Vec<Builtin>) {
     });
     r.push(Builtin {
         name: "solve",
-        signature: "solve(game, region) -> solution, or solve(game) -> stratification",
+        signature: "solve(game, region, timeout: seconds) -> solution, or solve(game) -> stratification",
         doc: "The P-positions of a game ([GM09] Theorem 4.6: P = {p ∈ B : no legal option in P}) in a\n\
               region: a weight bound L (the positions with ℓ·p ≤ L, ℓ the rule set's positive\n\
               functional, or `functional:`), a box ((lo...), (hi...)), or a bounded polyhedron. Boxes\n\
@@ -696,11 +701,12 @@ pub(super) fn register(r: &mut Vec<Builtin>) {
               `outcome(S, p)` and `restrict(S, region)` work on it.\n\
               With no region, a squarefree game in normal play on N^d is solved completely by the\n\
               Erratum's O(2^d |Γ|) algorithm: the result is the stratification P0 + 2N^d ([GM09]\n\
-              Theorem 6.11). Rule sets that are only weakly squarefree are refused.",
+              Theorem 6.11). Rule sets that are only weakly squarefree are refused. With `timeout:`\n\
+              (seconds) a solve stops with an out-of-time error when the time runs out.",
         example: "solve(game(nim(2), misere(nim(2))), 10)",
         min_args: 1,
         max_args: Some(2),
-        named: &["functional", "max_weight"],
+        named: &["functional", "max_weight", "timeout"],
         func: solve,
     });
     r.push(Builtin {

@@ -1,0 +1,239 @@
+//! Conjecture sweeps split into shards: the shards' records together are the unsharded run's,
+//! a killed shard resumes to the same records, and every record is JSON that serde_json reads.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+const SWEEP: &str = "examples/sweeps/misere_squarefree.lg";
+
+fn lg() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_lg"));
+    c.env("NO_COLOR", "1")
+        .env_remove("LG_SHARD")
+        .env_remove("SLURM_ARRAY_TASK_ID")
+        .env_remove("SLURM_ARRAY_TASK_COUNT");
+    c
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("lg-sweeps-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// The records of a results file, parsed by serde_json, without the fields that depend on the
+/// run (`seconds`, `shard`); each line must be one JSON object.
+fn records(path: &Path) -> Vec<serde_json::Value> {
+    let text = std::fs::read_to_string(path).expect("results written");
+    assert!(text.is_empty() || text.ends_with('\n'), "{text}");
+    text.lines()
+        .map(|line| {
+            let mut v: serde_json::Value =
+                serde_json::from_str(line).unwrap_or_else(|e| panic!("not JSON ({e}): {line}"));
+            let fields = v.as_object_mut().expect("a JSON object");
+            assert!(
+                fields.contains_key("item") && fields.contains_key("outcome"),
+                "{line}"
+            );
+            assert!(
+                fields.get("seconds").is_some_and(|s| s.is_number()),
+                "{line}"
+            );
+            fields.remove("seconds");
+            fields.remove("shard");
+            v
+        })
+        .collect()
+}
+
+fn as_set(records: Vec<serde_json::Value>) -> BTreeSet<String> {
+    records.iter().map(|r| r.to_string()).collect()
+}
+
+fn ok(out: Output) -> String {
+    assert!(
+        out.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn four_shards_in_parallel_record_what_one_run_records() {
+    let dir = temp_dir("shards");
+    let whole = dir.join("whole.jsonl");
+    let games = "games=24";
+    ok(lg()
+        .args(["--results", whole.to_str().unwrap(), "--set", games, SWEEP])
+        .output()
+        .expect("lg runs"));
+    let unsharded = records(&whole);
+    assert_eq!(unsharded.len(), 24);
+    let children: Vec<_> = (1..=4)
+        .map(|i| {
+            let file = dir.join(format!("{i}.jsonl"));
+            let child = lg()
+                .args([
+                    "--shard",
+                    &format!("{i}/4"),
+                    "--results",
+                    file.to_str().unwrap(),
+                ])
+                .args(["--set", games, SWEEP])
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .expect("lg starts");
+            (file, child)
+        })
+        .collect();
+    let mut union = Vec::new();
+    for (i, (file, child)) in children.into_iter().enumerate() {
+        ok(child.wait_with_output().expect("shard finishes"));
+        let part = records(&file);
+        // Shard i has the items k ≡ i − 1 (mod 4).
+        assert!(part
+            .iter()
+            .all(|r| r["item"].as_u64().is_some_and(|k| k % 4 == i as u64)));
+        union.extend(part);
+    }
+    assert_eq!(union.len(), 24, "no item twice, none lost");
+    assert_eq!(as_set(union), as_set(unsharded));
+    // The summary reads all four files.
+    let files: Vec<String> = (1..=4)
+        .map(|i| {
+            dir.join(format!("{i}.jsonl"))
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    let summary = ok(lg()
+        .arg("--summary")
+        .args(&files)
+        .output()
+        .expect("lg runs"));
+    assert!(
+        summary.starts_with("24 records from 4 files\n"),
+        "{summary}"
+    );
+    // A Slurm array task finds its shard in the environment (task ids 1..4 here).
+    let slurm = dir.join("slurm.jsonl");
+    ok(lg()
+        .env("SLURM_ARRAY_TASK_ID", "2")
+        .env("SLURM_ARRAY_TASK_COUNT", "4")
+        .env("SLURM_ARRAY_TASK_MIN", "1")
+        .args(["--results", slurm.to_str().unwrap(), "--set", games, SWEEP])
+        .output()
+        .expect("lg runs"));
+    assert_eq!(
+        as_set(records(&slurm)),
+        as_set(records(&dir.join("2.jsonl")))
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_killed_shard_resumes_to_the_same_records() {
+    let dir = temp_dir("resume");
+    let games = "games=160";
+    let reference = dir.join("reference.jsonl");
+    ok(lg()
+        .args([
+            "--results",
+            reference.to_str().unwrap(),
+            "--set",
+            games,
+            SWEEP,
+        ])
+        .output()
+        .expect("lg runs"));
+    let file = dir.join("killed.jsonl");
+    let mut child = lg()
+        .args(["--results", file.to_str().unwrap(), "--set", games, SWEEP])
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("lg starts");
+    // Kill it once a few records are in (SIGKILL: nothing is cleaned up).
+    let start = Instant::now();
+    loop {
+        let lines = std::fs::read_to_string(&file).map_or(0, |t| t.lines().count());
+        if lines >= 5 || start.elapsed() > Duration::from_secs(60) {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    child.kill().expect("kill");
+    let _ = child.wait();
+    let before = records(&file).len();
+    assert!(
+        before < 160,
+        "the sweep finished before it could be killed ({before} records)"
+    );
+    // Resume: the recorded items are skipped, the others computed.
+    let out = ok(lg()
+        .args(["--results", file.to_str().unwrap(), "--set", games, SWEEP])
+        .output()
+        .expect("lg runs"));
+    let printed_games = out.lines().count() - 1;
+    assert_eq!(
+        printed_games,
+        160 - before,
+        "only the pending games run:\n{out}"
+    );
+    let after = records(&file);
+    assert_eq!(after.len(), 160, "each item once");
+    assert_eq!(as_set(after), as_set(records(&reference)));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Per-item limits: a memory refusal and a time limit are results, not crashes, and the sweep
+/// goes on after them.
+#[test]
+fn refusals_and_time_limits_are_results() {
+    let script = r#"
+let too_big = attempt(fn() = solve(game(nim(2), misere(nim(2))), 10^9))
+assert too_big[1] == "too large"
+let slow = attempt(fn() = solve(octal("0.77", 9, play: "misere"), 130), timeout: 1)
+assert slow[1] == "timeout" and slow[2] == "the time limit of 1 s passed"
+let none = attempt(fn() = stratify(game(nim(2), misere(nim(2))), max_weight: 1))
+print(none[1])
+let fine = attempt(fn() = len(solve(game(nim(2), misere(nim(2))), 10)))
+assert fine[1] == "ok" and fine[2] == 11
+print("went on")
+"#;
+    let out = ok(lg().args(["-e", script]).output().expect("lg runs"));
+    assert!(out.contains("went on"), "{out}");
+    let timed = lg()
+        .args([
+            "-e",
+            r#"solve(octal("0.77", 9, play: "misere"), 130, timeout: 1)"#,
+        ])
+        .output()
+        .expect("lg runs");
+    assert!(String::from_utf8_lossy(&timed.stderr).contains("the time limit of 1 s passed"));
+}
+
+/// The generators draw valid games: squarefree ones are squarefree, all satisfy both axioms
+/// (`game` would refuse them otherwise), and the same seed draws the same rule set.
+#[test]
+fn random_games_are_valid_and_reproducible() {
+    let script = r#"
+for k in range(60) {
+    let d = 2 + k % 4
+    let Γ = random_squarefree_rules((7, k), d, d + k % 5, 1 + k % 3)
+    assert is_squarefree(Γ)
+    let G = game(Γ, misere(Γ))
+    let Δ = random_rules((8, k), d, d + 3, 1 + k % 3)
+    let H = game(Δ, board(orthant(d), defeated: random_defeated((9, k), d, 2, 2)))
+    assert random_rules((8, k), d, d + 3, 1 + k % 3) == Δ
+}
+print(random_ints(2026, 5, -2, 2), random_ints((2026, 1), 3, 0, 10^6))
+"#;
+    let out = ok(lg().args(["-e", script]).output().expect("lg runs"));
+    assert_eq!(out.trim(), "[-1, -1, 2, -1, -1] [835587, 210538, 54543]");
+}
