@@ -661,13 +661,41 @@ fn as_stratification(v: &Value, span: Span) -> Result<Stratification, EvalError>
             (**a).clone(),
         )])
         .expect("one piece")),
+        // A finite set of points F is the module F + {0}.
+        Value::Set(items)
+            if !items.is_empty() && items.iter().all(|x| matches!(x, Value::Vector(_))) =>
+        {
+            let points: Vec<crate::algebra::Vector> = items
+                .iter()
+                .filter_map(|x| match x {
+                    Value::Vector(p) => Some((**p).clone()),
+                    _ => None,
+                })
+                .collect();
+            let d = points[0].dim();
+            if points.iter().any(|p| p.dim() != d) {
+                return Err(EvalError::new(
+                    "lg::eval::dimension",
+                    "the points of a finite piece of `⊎` must live in one Z^d",
+                    span,
+                    "mixed dimensions",
+                ));
+            }
+            let zero = crate::algebra::AffineSemigroup::with_dim(d, Vec::new())
+                .map_err(|e| super::builtins::objects::algebra_error(e, span))?;
+            let module = AffineModule::new(points, zero)
+                .map_err(|e| super::builtins::objects::algebra_error(e, span))?;
+            Ok(Stratification::new(vec![module]).expect("one piece"))
+        }
         other => Err(EvalError::type_error(
             "each side of `⊎`",
-            "a module F + A, a semigroup or a stratification",
+            "a module F + A, a semigroup, a stratification or a finite set of points",
             other.type_name(),
             span,
         )
-        .with_help("write the pieces as modules, e.g. `((1, 0) + N{(2, 0)}) ⊎ ((0, 2) + 2N^2)`")),
+        .with_help(
+            "write the pieces as modules, e.g. `((1, 0) + N{(2, 0)}) ⊎ ((0, 2) + 2N^2) ⊎ {(1, 1)}`",
+        )),
     }
 }
 

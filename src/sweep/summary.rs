@@ -140,14 +140,9 @@ pub fn summary(paths: &[impl AsRef<Path>]) -> Result<String, String> {
     for r in failed.iter().take(LISTED) {
         let _ = writeln!(out, "  item {:<6} {:<14} {}", r.item, r.outcome, r.game);
         if !r.reason.is_empty() {
-            let reason: String = r
-                .reason
-                .lines()
-                .next()
-                .unwrap_or("")
-                .chars()
-                .take(160)
-                .collect();
+            // On one line: the reasons of `stratify` list what was tried, line by line.
+            let words: Vec<&str> = r.reason.split_whitespace().collect();
+            let reason: String = words.join(" ").chars().take(240).collect();
             let _ = writeln!(out, "               {reason}");
         }
     }

@@ -13,7 +13,7 @@ mod geometry;
 mod heap;
 mod heap_values;
 mod members;
-mod objects;
+pub(crate) mod objects;
 mod quotients;
 pub(crate) mod sets;
 mod solve;

@@ -321,7 +321,7 @@ fn vector_set(vs: Vec<Vector>) -> Value {
     Value::set(vs.into_iter().map(Value::vector).collect())
 }
 
-pub(super) fn algebra_error(e: AlgebraError, span: Span) -> EvalError {
+pub(crate) fn algebra_error(e: AlgebraError, span: Span) -> EvalError {
     let code = match e {
         AlgebraError::DimensionMismatch { .. }
         | AlgebraError::RaggedMatrix { .. }
