@@ -366,9 +366,21 @@ fn search(
         );
         let pool = cover::period_pool(&ell, &axis);
         let slabs = short_preperiods(&axis, &ell, bound);
-        let Some(found) = cover::cover(&region, &pool, &ell, 2 * bound / 3, &slabs) else {
+        let Some(mut found) = cover::cover(&region, &pool, &ell, 2 * bound / 3, &slabs) else {
             return Err(SolveError::Interrupted);
         };
+        // The axes' preperiods are global: a line that turns periodic earlier than its axis
+        // (in generalized misère play, say) is then cut into many pieces. Without them the
+        // guess is bolder; it is verified all the same.
+        if found.uncovered.is_some() && slabs.iter().any(Option::is_some) {
+            let free = vec![None; d];
+            let Some(bold) = cover::cover(&region, &pool, &ell, 2 * bound / 3, &free) else {
+                return Err(SolveError::Interrupted);
+            };
+            if bold.uncovered.is_none() {
+                found = bold;
+            }
+        }
         match &found.uncovered {
             Some(x) => {
                 let w = region.weight(x);
