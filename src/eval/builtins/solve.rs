@@ -599,15 +599,7 @@ fn plot(interp: &mut Interpreter, a: &mut Args) -> R {
         interp.write_line(line);
     }
     if let Some((path, span)) = svg_path {
-        std::fs::write(&path, slice.to_svg()).map_err(|e| {
-            EvalError::new(
-                "lg::eval::io",
-                format!("cannot write {path}: {e}"),
-                span,
-                "this file",
-            )
-        })?;
-        interp.write_line(&format!("wrote {path}"));
+        write_picture(interp, &path, span, slice.to_svg().as_bytes())?;
     }
     if let Some((path, span)) = png_path {
         let png = slice.to_png().map_err(|e| {
@@ -620,17 +612,28 @@ fn plot(interp: &mut Interpreter, a: &mut Args) -> R {
             EvalError::new("lg::eval::plot", e.to_string(), span, "cannot draw this")
                 .with_help(help)
         })?;
-        std::fs::write(&path, png).map_err(|e| {
-            EvalError::new(
-                "lg::eval::io",
-                format!("cannot write {path}: {e}"),
-                span,
-                "this file",
-            )
-        })?;
-        interp.write_line(&format!("wrote {path}"));
+        write_picture(interp, &path, span, &png)?;
     }
     Ok(Value::Nothing)
+}
+
+/// Writes a picture's bytes to `path` and says so.
+fn write_picture(
+    interp: &mut Interpreter,
+    path: &str,
+    span: Span,
+    bytes: &[u8],
+) -> Result<(), EvalError> {
+    std::fs::write(path, bytes).map_err(|e| {
+        EvalError::new(
+            "lg::eval::io",
+            format!("cannot write {path}: {e}"),
+            span,
+            "this file",
+        )
+    })?;
+    interp.write_line(&format!("wrote {path}"));
+    Ok(())
 }
 
 /// The file named by `svg:` or `png:` (`kind`), which must end in `.svg` or `.png`.

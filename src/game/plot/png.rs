@@ -59,6 +59,15 @@ mod tests {
 
     use super::super::{Cell, PlotError, Slice};
 
+    /// The first numeric attribute `name="…"` in SVG text.
+    fn attribute(svg: &str, name: &str) -> u32 {
+        svg.split(&format!(" {name}=\""))
+            .nth(1)
+            .and_then(|w| w.split('"').next())
+            .and_then(|w| w.parse().ok())
+            .unwrap()
+    }
+
     /// The PNG is the SVG at twice its size: the cells' colours are where the SVG puts them
     /// (P dark, N light), and the title is drawn (some dark pixels where it stands).
     #[test]
@@ -78,17 +87,10 @@ mod tests {
             Err(e) => panic!("{e}"),
         };
         let svg = s.to_svg();
-        let attr = |name: &str| -> u32 {
-            svg.split(&format!(" {name}=\""))
-                .nth(1)
-                .and_then(|w| w.split('"').next())
-                .and_then(|w| w.parse().ok())
-                .unwrap()
-        };
         let image = Pixmap::decode_png(&png).unwrap();
         assert_eq!(
             (image.width(), image.height()),
-            (2 * attr("width"), 2 * attr("height"))
+            (2 * attribute(&svg, "width"), 2 * attribute(&svg, "height"))
         );
         // The cell at (0, 0) is a P-position: bottom row, first column.
         let rect = |x: i64, y: i64| -> (u32, u32) {
@@ -97,14 +99,7 @@ mod tests {
                 .filter(|l| l.starts_with("<rect"))
                 .nth((y * 4 + x) as usize)
                 .unwrap();
-            let num = |n: &str| -> u32 {
-                line.split(&format!(" {n}=\""))
-                    .nth(1)
-                    .and_then(|w| w.split('"').next())
-                    .and_then(|w| w.parse().ok())
-                    .unwrap()
-            };
-            (2 * num("x") + 16, 2 * num("y") + 16)
+            (2 * attribute(line, "x") + 16, 2 * attribute(line, "y") + 16)
         };
         let dark = |(x, y): (u32, u32)| {
             let c = image.pixel(x, y).unwrap();
