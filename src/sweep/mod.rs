@@ -8,7 +8,7 @@
 
 use std::collections::BTreeSet;
 use std::fs::{File, OpenOptions};
-use std::io::{Read, Seek, SeekFrom, Write};
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 pub mod summary;
@@ -132,11 +132,12 @@ impl ResultsFile {
             path: path.to_path_buf(),
             source,
         };
+        // Appending: every line goes to the end of the file even if two processes were given
+        // the same file by mistake.
         let mut file = OpenOptions::new()
             .read(true)
-            .write(true)
+            .append(true)
             .create(true)
-            .truncate(false)
             .open(path)
             .map_err(io)?;
         let mut text = Vec::new();
@@ -145,7 +146,6 @@ impl ResultsFile {
         if complete < text.len() {
             file.set_len(complete as u64).map_err(io)?;
         }
-        file.seek(SeekFrom::Start(complete as u64)).map_err(io)?;
         let mut recorded = BTreeSet::new();
         for (k, line) in String::from_utf8_lossy(&text[..complete])
             .lines()
