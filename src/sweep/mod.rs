@@ -142,7 +142,7 @@ impl ResultsFile {
             .map_err(io)?;
         let mut text = Vec::new();
         file.read_to_end(&mut text).map_err(io)?;
-        let complete = text.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let complete = complete_lines(&text);
         if complete < text.len() {
             file.set_len(complete as u64).map_err(io)?;
         }
@@ -268,6 +268,12 @@ impl SweepContext {
     pub fn setting(&self, name: &str) -> Option<&str> {
         self.settings.get(name).map(String::as_str)
     }
+}
+
+/// How many bytes of a results file are complete lines: a last line without its newline is the
+/// record a killed process was writing.
+pub(crate) fn complete_lines(text: &[u8]) -> usize {
+    text.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1)
 }
 
 /// The `item` of a record line, as JSON text.

@@ -35,7 +35,7 @@ pub fn summary(paths: &[impl AsRef<Path>]) -> Result<String, String> {
         let path = path.as_ref();
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let complete = text.rfind('\n').map_or(0, |i| i + 1);
+        let complete = super::complete_lines(text.as_bytes());
         if complete < text.len() {
             broken.push(format!(
                 "{}: a last record cut off (skipped)",

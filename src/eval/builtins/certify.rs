@@ -72,8 +72,8 @@ fn stratify_builtin(_: &mut Interpreter, a: &mut Args) -> R {
     if let Some(w) = a.named_int_in("max_weight", 1, 1 << 20, "an integer from 1 to 2^20")? {
         options.max_weight = w;
     }
-    if let Some(secs) = a.named_int_in("timeout", 1, 1 << 30, "a positive number of seconds")? {
-        options.timeout = Some(std::time::Duration::from_secs(secs as u64));
+    if let Some(secs) = a.timeout()? {
+        options.timeout = Some(std::time::Duration::from_secs(secs));
     }
     if let Some((v, span)) = a.named("certify") {
         options.certify = match v {

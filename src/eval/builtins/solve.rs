@@ -149,29 +149,18 @@ fn solve_region(a: &Args) -> R {
     let start = Instant::now();
     let tty = std::io::stderr().is_terminal();
     let mut bar: Option<indicatif::ProgressBar> = None;
-    let mut counting: Option<indicatif::ProgressBar> = None;
+    // While the region is laid out (total 0), the shared spinner counts its positions.
+    let mut counting = Some(crate::eval::progress::Spinner::new());
     let mut report = |done: u64, total: u64| {
+        if total == 0 {
+            if let Some(c) = counting.as_mut() {
+                c.update(|| format!("laying out the region: {done} positions so far"));
+            }
+            return;
+        }
+        counting = None;
         if !tty || start.elapsed().as_secs() < 1 {
             return;
-        }
-        if total == 0 {
-            // The region is still being laid out: how many positions it holds so far.
-            let b = counting.get_or_insert_with(|| {
-                let b = indicatif::ProgressBar::new_spinner();
-                b.set_style(
-                    indicatif::ProgressStyle::with_template(
-                        "  {spinner} laying out the region: {msg} positions so far, {elapsed} (Ctrl-C stops)",
-                    )
-                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
-                );
-                b
-            });
-            b.set_message(done.to_string());
-            b.tick();
-            return;
-        }
-        if let Some(c) = counting.take() {
-            c.finish_and_clear();
         }
         let b = bar.get_or_insert_with(|| {
             let b = indicatif::ProgressBar::new(total);
@@ -191,7 +180,8 @@ fn solve_region(a: &Args) -> R {
         progress: Some(&mut report),
     };
     let result = Solution::solve(&game, &region, options);
-    for b in [bar, counting].into_iter().flatten() {
+    drop(counting);
+    if let Some(b) = bar {
         b.finish_and_clear();
     }
     result

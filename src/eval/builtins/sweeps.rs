@@ -2,7 +2,7 @@
 //! sweep, the items still to do, one JSON Lines record per item, per-item time limits that turn
 //! failures into results, and settings from the command line (`lg --set name=value`).
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -131,26 +131,26 @@ fn items(a: &Args, i: usize) -> Result<Vec<Value>, EvalError> {
     }
 }
 
-fn shard(interp: &mut Interpreter, a: &mut Args) -> R {
-    let all = items(a, 0)?;
+/// The items of this shard, without those already recorded when `unrecorded`.
+fn shard_items(interp: &Interpreter, a: &Args, unrecorded: bool) -> R {
     Ok(Value::list(
-        all.into_iter()
+        items(a, 0)?
+            .into_iter()
             .enumerate()
-            .filter(|(k, _)| interp.sweep.owns(*k))
+            .filter(|(k, v)| {
+                interp.sweep.owns(*k) && !(unrecorded && interp.sweep.is_recorded(&item_json(v)))
+            })
             .map(|(_, v)| v)
             .collect(),
     ))
 }
 
+fn shard(interp: &mut Interpreter, a: &mut Args) -> R {
+    shard_items(interp, a, false)
+}
+
 fn pending(interp: &mut Interpreter, a: &mut Args) -> R {
-    let all = items(a, 0)?;
-    Ok(Value::list(
-        all.into_iter()
-            .enumerate()
-            .filter(|(k, v)| interp.sweep.owns(*k) && !interp.sweep.is_recorded(&item_json(v)))
-            .map(|(_, v)| v)
-            .collect(),
-    ))
+    shard_items(interp, a, true)
 }
 
 /// An item as JSON: integers that fit as numbers, strings as strings, anything else as its
@@ -239,14 +239,10 @@ fn attempt(interp: &mut Interpreter, a: &mut Args) -> R {
             .wrong(0, "a function of no arguments")
             .with_help("wrap the work in `fn() = …`: `attempt(fn() = stratify(G), timeout: 60)`"));
     };
-    let limit = a.named_int_in("timeout", 1, 1 << 30, "a positive number of seconds")?;
+    let limit = a.timeout()?;
     let start = Instant::now();
-    let deadline = limit.map(|s| start + Duration::from_secs(s as u64));
     let span = a.span;
-    let result = match deadline {
-        Some(t) => crate::interrupt::with_deadline(t, || interp.call(&f, Vec::new(), span)),
-        None => interp.call(&f, Vec::new(), span),
-    };
+    let result = super::within_timeout(limit, span, || interp.call(&f, Vec::new(), span));
     let elapsed = start.elapsed().as_millis();
     let seconds = Value::rational(BigRational::new(BigInt::from(elapsed), BigInt::from(1000)));
     let (status, value) = match result {
@@ -254,25 +250,15 @@ fn attempt(interp: &mut Interpreter, a: &mut Args) -> R {
         // Ctrl-C stops the whole sweep, not just this item.
         Err(e) if crate::interrupt::user_requested() => return Err(e),
         Err(e) => {
-            let timed_out = e.code == "lg::eval::timeout"
-                || (e.code == "lg::eval::interrupted"
-                    && deadline.is_some_and(|t| Instant::now() >= t));
-            let status = if timed_out {
-                "timeout"
-            } else if e.code == "lg::eval::too_large" {
-                "too large"
-            } else if e.code == "lg::eval::stratify" {
-                "not found"
-            } else {
-                "error"
+            let status = match e.code {
+                "lg::eval::timeout" => "timeout",
+                "lg::eval::too_large" => "too large",
+                "lg::eval::stratify" => "not found",
+                _ => "error",
             };
-            let reason = if timed_out {
-                format!("the time limit of {} s passed", limit.unwrap_or(0))
-            } else {
-                match &e.help {
-                    Some(h) => format!("{} ({h})", e.message),
-                    None => e.message.clone(),
-                }
+            let reason = match &e.help {
+                Some(h) if status != "timeout" => format!("{} ({h})", e.message),
+                _ => e.message.clone(),
             };
             (status, Value::str(&reason))
         }
