@@ -1,16 +1,33 @@
 //! A cooperative interrupt flag. The REPL's Ctrl-C handler raises it; long loops (the evaluator's
 //! loops and calls, and long computations in the library) poll [`requested`] and stop cleanly.
 //! A computation may also run under a deadline ([`with_deadline`], for user time limits such as
-//! `stratify(G, timeout: ...)`), which [`requested`] reports on the same thread only.
+//! `stratify(G, timeout: ...)`), which [`requested`] reports on the same thread only, or be
+//! cancelled by another thread ([`with_cancel`], when two routes race for one answer).
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 static FLAG: AtomicBool = AtomicBool::new(false);
 
 thread_local! {
     static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
+    static CANCEL: RefCell<Vec<Arc<AtomicBool>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Runs `f` so that [`requested`] is true on this thread once `flag` is raised (by any thread).
+/// Tokens nest: any raised token stops `f`.
+pub fn with_cancel<T>(flag: Arc<AtomicBool>, f: impl FnOnce() -> T) -> T {
+    CANCEL.with(|c| c.borrow_mut().push(flag));
+    let out = f();
+    CANCEL.with(|c| c.borrow_mut().pop());
+    out
+}
+
+/// Whether a token of [`with_cancel`] was raised on this thread.
+pub fn cancelled() -> bool {
+    CANCEL.with(|c| c.borrow().iter().any(|f| f.load(Ordering::Relaxed)))
 }
 
 /// Runs `f` with a deadline: after it, [`requested`] is true on this thread until `f` returns.
@@ -50,10 +67,37 @@ pub fn request() {
 
 /// Whether a stop was requested since the last [`clear`], or this thread's deadline has passed.
 pub fn requested() -> bool {
-    FLAG.load(Ordering::Relaxed) || DEADLINE.with(|d| d.get().is_some_and(|t| Instant::now() >= t))
+    FLAG.load(Ordering::Relaxed)
+        || DEADLINE.with(|d| d.get().is_some_and(|t| Instant::now() >= t))
+        || cancelled()
 }
 
 /// Forget any pending request (done before each new REPL entry).
 pub fn clear() {
     FLAG.store(false, Ordering::SeqCst);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cancel_token_stops_its_own_thread_only() {
+        let flag = Arc::new(AtomicBool::new(false));
+        let seen = with_cancel(flag.clone(), || {
+            let before = requested();
+            let other = {
+                let flag = flag.clone();
+                std::thread::spawn(move || {
+                    flag.store(true, Ordering::SeqCst);
+                    requested()
+                })
+                .join()
+                .unwrap()
+            };
+            (before, requested(), other)
+        });
+        assert_eq!(seen, (false, true, false));
+        assert!(!requested(), "the token is dropped with its scope");
+    }
 }

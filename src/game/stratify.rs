@@ -136,8 +136,7 @@ pub fn stratify(
 /// misère quotient may have.
 const MAX_QUOTIENT_TYPES: usize = 2_000_000;
 
-/// How long the stratify route gives a misère quotient, and its largest order.
-const QUOTIENT_ROUTE_BUDGET: Duration = Duration::from_secs(20);
+/// The largest order of a misère quotient the stratify route looks for.
 const QUOTIENT_ROUTE_ELEMENTS: usize = 1024;
 
 /// How long `verify` may check a stratification read off a proved misère quotient.
@@ -156,15 +155,20 @@ fn quotient_route(
     let Some(system) = HeapSystem::from_lattice_game(game) else {
         return Ok(None);
     };
-    progress("a sum of heaps in misère play: proving its misère quotient heap by heap");
-    // Quotients that stay small are found in well under a second; infinite ones (as [GM09]
-    // Example 8.12's) must not hold up the region search for long.
+    // It runs beside the region search (`race`), which cancels it when it answers first: an
+    // infinite quotient (as [GM09] Example 8.12's) does not hold the search up.
     let limits = QuotientLimits {
         max_elements: QUOTIENT_ROUTE_ELEMENTS,
         ..QuotientLimits::default()
     };
-    let run = crate::interrupt::with_deadline(Instant::now() + QUOTIENT_ROUTE_BUDGET, || {
-        quotients_by_heap(&system, system.max_heap(), limits, false, &mut |_| {})
+    let started = Instant::now();
+    let run = quotients_by_heap(&system, system.max_heap(), limits, false, &mut |step| {
+        progress(&format!(
+            "heaps up to {} of {} proved (|Q| = {})",
+            step.heap,
+            system.max_heap(),
+            step.order
+        ))
     });
     let q = match (run.quotient, run.stopped) {
         (Some(q), None) => q,
@@ -173,8 +177,8 @@ fn quotient_route(
         }
         (_, Some(QuotientError::Interrupted { heap })) => {
             tried.push(format!(
-                "the misère quotient: not proved for heap type {heap} within {} s",
-                QUOTIENT_ROUTE_BUDGET.as_secs()
+                "the misère quotient: heap type {heap} not proved when it was stopped after {:.1} s",
+                started.elapsed().as_secs_f64()
             ));
             return Ok(None);
         }
@@ -244,7 +248,6 @@ fn search(
     tried: &mut Vec<String>,
     start: Instant,
 ) -> Result<Stratified, SolveError> {
-    let d = game.dim();
     if let Some(known) = strategy::known_strategy(game)? {
         if let Some(stratification) = known.to_stratification()? {
             progress("squarefree normal play: P = P0 + 2N^d; verifying");
@@ -259,11 +262,169 @@ fn search(
             tried.push("P0 + 2N^d from the squarefree theorem did not verify".into());
         }
     }
-    if options.quotients {
-        if let Some(found) = quotient_route(game, options.certify, progress, tried)? {
-            return Ok(found);
-        }
+    if options.quotients && super::quotient::HeapSystem::from_lattice_game(game).is_some() {
+        return race(game, options, progress, tried, start);
     }
+    region_search(game, options, progress, tried, start)
+}
+
+/// How long the region search waits for the quotient route before it starts: small quotients
+/// are proved within it, so their (deterministic) answer comes first.
+const QUOTIENT_HEAD_START: Duration = Duration::from_millis(250);
+
+/// The least time the quotient route is given after the region search stops without an answer
+/// (and no time limit was set); it is otherwise given as long again as the search has run.
+const QUOTIENT_GRACE: Duration = Duration::from_secs(2);
+
+/// A sum of heaps in misère play: the quotient route on a thread of its own, side by side with the
+/// region search, and the first certified answer wins (the other is cancelled). Neither has a
+/// budget of its own: both run under the user's time limit. When the region search gives up
+/// without one, the quotient route goes on until that limit, or (without one) for as long again
+/// as the search has run, at least [`QUOTIENT_GRACE`].
+fn race(
+    game: &LatticeGame,
+    options: &StratifyOptions,
+    progress: &mut dyn FnMut(&str),
+    tried: &mut Vec<String>,
+    start: Instant,
+) -> Result<Stratified, SolveError> {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::{Arc, Mutex};
+    let stop_quotient = Arc::new(AtomicBool::new(false));
+    let stop_region = Arc::new(AtomicBool::new(false));
+    let status = Mutex::new(String::from("starting"));
+    let deadline = crate::interrupt::deadline();
+    let certify = options.certify;
+    std::thread::scope(|scope| {
+        let quotient = scope.spawn(|| {
+            let mut tried = Vec::new();
+            let result = crate::interrupt::with_inherited(deadline, || {
+                crate::interrupt::with_cancel(stop_quotient.clone(), || {
+                    quotient_route(
+                        game,
+                        certify,
+                        &mut |msg| {
+                            if let Ok(mut s) = status.lock() {
+                                *s = msg.to_string();
+                            }
+                        },
+                        &mut tried,
+                    )
+                })
+            });
+            if matches!(result, Ok(Some(_))) {
+                stop_region.store(true, Ordering::SeqCst);
+            }
+            (result, tried)
+        });
+        let join = |handle: std::thread::ScopedJoinHandle<'_, _>| -> (Result<Option<Stratified>, SolveError>, Vec<String>) {
+            handle.join().unwrap_or_else(|_| {
+                (Ok(None), vec!["the misère quotient: its thread failed".into()])
+            })
+        };
+        progress("a sum of heaps in misère play: proving its misère quotient heap by heap");
+        let head_start = Instant::now() + QUOTIENT_HEAD_START;
+        while !quotient.is_finished()
+            && Instant::now() < head_start
+            && !crate::interrupt::requested()
+        {
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        if quotient.is_finished() {
+            let (result, quotient_tried) = join(quotient);
+            tried.extend(quotient_tried);
+            if let Some(found) = result? {
+                return Ok(found);
+            }
+            return region_search(game, options, progress, tried, start);
+        }
+        let mut region_tried = Vec::new();
+        let region = crate::interrupt::with_cancel(stop_region.clone(), || {
+            region_search(
+                game,
+                options,
+                &mut |msg| {
+                    let heaps = status.lock().map(|s| s.clone()).unwrap_or_default();
+                    progress(&format!("{msg}; beside it, the misère quotient: {heaps}"))
+                },
+                &mut region_tried,
+                start,
+            )
+        });
+        let cancelled_by_quotient = stop_region.load(Ordering::SeqCst);
+        match region {
+            Ok(found @ Stratified::Found { .. }) => {
+                stop_quotient.store(true, Ordering::SeqCst);
+                let _ = join(quotient);
+                Ok(found)
+            }
+            Err(SolveError::Interrupted) | Err(SolveError::Algebra(AlgebraError::Interrupted))
+                if cancelled_by_quotient =>
+            {
+                let (result, quotient_tried) = join(quotient);
+                tried.extend(quotient_tried);
+                match result? {
+                    Some(found) => Ok(found),
+                    None => Ok(Stratified::NotFound {
+                        tried: tried.clone(),
+                    }),
+                }
+            }
+            Err(e) => {
+                // A time limit or Ctrl-C: what the quotient route reached goes into the report.
+                stop_quotient.store(true, Ordering::SeqCst);
+                tried.extend(join(quotient).1);
+                tried.extend(region_tried);
+                Err(e)
+            }
+            Ok(Stratified::NotFound {
+                tried: region_tried,
+            }) => {
+                // The quotient route may still answer: until the time limit, or for as long
+                // again as the search has run.
+                let grace = start.elapsed().max(QUOTIENT_GRACE);
+                let until = Instant::now() + grace;
+                progress("the region search stopped; waiting for the misère quotient");
+                while !quotient.is_finished()
+                    && (options.timeout.is_some() || Instant::now() < until)
+                    && !crate::interrupt::requested()
+                {
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                let waited = !quotient.is_finished();
+                stop_quotient.store(true, Ordering::SeqCst);
+                let (result, quotient_tried) = join(quotient);
+                if crate::interrupt::user_requested() {
+                    return Err(SolveError::Interrupted);
+                }
+                tried.extend(quotient_tried);
+                if waited && options.timeout.is_none() {
+                    tried.push(format!(
+                        "the misère quotient was stopped {:.1} s after the region search ended",
+                        grace.as_secs_f64()
+                    ));
+                }
+                tried.extend(region_tried);
+                match result? {
+                    Some(found) => Ok(found),
+                    None => Ok(Stratified::NotFound {
+                        tried: tried.clone(),
+                    }),
+                }
+            }
+        }
+    })
+}
+
+/// The search by solved regions on N^d (see the module documentation).
+fn region_search(
+    game: &LatticeGame,
+    options: &StratifyOptions,
+    progress: &mut dyn FnMut(&str),
+    tried: &mut Vec<String>,
+    start: Instant,
+) -> Result<Stratified, SolveError> {
+    let d = game.dim();
     let orthant = StratifiedSet::from_polyhedron(&Polyhedron::Cone(Cone::orthant(d)?))?;
     if !strategy::lattice_points(game)?.set_eq(&orthant)? {
         tried.push("periodic guesses are searched on the board N^d only".into());

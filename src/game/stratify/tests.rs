@@ -175,8 +175,30 @@ fn a_timeout_stops_the_search_on_this_thread_only() {
     };
     match stratify(&g, &options, &mut |_| {}).unwrap() {
         Stratified::NotFound { tried } => {
-            assert!(tried.iter().any(|t| t.contains("timeout")), "{tried:?}")
+            assert!(tried.iter().any(|t| t.contains("timeout")), "{tried:?}");
+            // The quotient route ran beside the region search and says where it stopped.
+            assert!(
+                tried.iter().any(|t| t.contains("the misère quotient")),
+                "{tried:?}"
+            );
         }
+        other => panic!("{other:?}"),
+    }
+    assert!(!crate::interrupt::requested());
+}
+
+/// [GM09] Example 8.12 is a sum of heaps in misère play whose quotient is infinite: the region
+/// search answers while the quotient route, on its own thread, is still growing, and the answer
+/// cancels it (it used to hold the search up for a fixed 20 s).
+#[test]
+fn the_region_search_wins_the_race_on_8_12() {
+    let g = crate::game::papers::gm09_example_8_12();
+    match stratify(&g, &StratifyOptions::default(), &mut |_| {}).unwrap() {
+        Stratified::Found {
+            certified: true,
+            method,
+            ..
+        } => assert!(!method.contains("misère quotient"), "{method}"),
         other => panic!("{other:?}"),
     }
     assert!(!crate::interrupt::requested());
