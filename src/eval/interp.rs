@@ -48,6 +48,12 @@ pub struct Interpreter {
     steps_left: Option<u64>,
     /// Single-position solvers of the games asked about most recently, with their memos.
     pub(crate) solvers: Vec<(crate::game::LatticeGame, crate::game::solver::MemoSolver)>,
+    /// The misère quotients proved for games asked about (`None`: not a sum of heaps in misère
+    /// play), which answer their positions.
+    pub(crate) heap_sums: Vec<(
+        crate::game::LatticeGame,
+        Option<crate::game::quotient::HeapSumAnswers>,
+    )>,
     /// The sweep this process runs a shard of (`lg --shard`, `--results`, `--set`).
     pub sweep: crate::sweep::SweepContext,
 }
@@ -73,6 +79,7 @@ impl Interpreter {
             depth: 0,
             steps_left: None,
             solvers: Vec::new(),
+            heap_sums: Vec::new(),
             sweep: crate::sweep::SweepContext::default(),
         };
         let saved = std::mem::replace(&mut interp.globals, prelude);

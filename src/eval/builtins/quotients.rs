@@ -5,10 +5,13 @@ use std::rc::Rc;
 
 use super::heap::code_arg;
 use super::{Args, Builtin};
+use crate::algebra::Vector;
 use crate::eval::{EvalError, Interpreter, Value};
 use crate::game::quotient::{
-    quotients_by_heap, HeapSystem, MisereQuotient, QuotientError, QuotientLimits,
+    quotients_by_heap, HeapSumAnswers, HeapSystem, MisereQuotient, QuotientError, QuotientLimits,
+    QuotientOracle,
 };
+use crate::game::LatticeGame;
 
 type R = Result<Value, EvalError>;
 
@@ -527,4 +530,79 @@ pub(super) fn register(r: &mut Vec<Builtin>) {
         named: &[],
         func: congruent_in,
     });
+}
+
+/// Positions with at most this many positions below them (Π (p_i + 1)) are left to the search,
+/// which answers them at once; larger ones of a sum of heaps in misère play go through its
+/// quotient.
+const SEARCH_IS_ENOUGH: f64 = 65536.0;
+
+/// How long a first question about a game may spend proving its quotient (less under a time
+/// limit of the caller's); what was proved is kept for the next question.
+const QUOTIENT_ANSWER_BUDGET: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// How many games' quotients are kept.
+const KEPT_QUOTIENTS: usize = 8;
+
+/// The answer to a question about a lattice point of a sum of heaps in misère play, through the
+/// game's misère quotient (proved on first use, heap types up to those in `p`, and kept):
+/// `Ok(None)` when the game is not such a sum, the position is small enough for the search, or
+/// no quotient reaching it was proved (then `why_not` says why, for the search's error).
+pub(super) fn through_quotient<T>(
+    interp: &mut crate::eval::Interpreter,
+    game: &LatticeGame,
+    p: &Vector,
+    span: crate::syntax::Span,
+    why_not: &mut Option<String>,
+    answer: impl FnOnce(&QuotientOracle) -> Option<T>,
+) -> Result<Option<T>, EvalError> {
+    if !game.board().is_misere() || p.0.iter().any(|c| c.signum() < 0) {
+        return Ok(None);
+    }
+    let below: f64 =
+        p.0.iter()
+            .map(|c| c.to_i64().map_or(f64::INFINITY, |c| c as f64 + 1.0))
+            .product();
+    if below <= SEARCH_IS_ENOUGH {
+        return Ok(None);
+    }
+    let i = match interp.heap_sums.iter().position(|(g, _)| g == game) {
+        Some(i) => i,
+        None => {
+            if interp.heap_sums.len() >= KEPT_QUOTIENTS {
+                interp.heap_sums.remove(0);
+            }
+            interp
+                .heap_sums
+                .push((game.clone(), HeapSumAnswers::of_game(game)));
+            interp.heap_sums.len() - 1
+        }
+    };
+    let Some(answers) = interp.heap_sums[i].1.as_mut() else {
+        return Ok(None);
+    };
+    let Some(bound) = answers.bound_of(p) else {
+        return Ok(None);
+    };
+    let mut spinner = crate::eval::progress::Spinner::new();
+    let deadline = std::time::Instant::now() + QUOTIENT_ANSWER_BUDGET;
+    let oracle = crate::interrupt::with_deadline(deadline, || {
+        answers.oracle_for(bound, QuotientLimits::default(), &mut |step| {
+            spinner.update(|| {
+                format!(
+                    "proving the misère quotient: heap types up to {} of {bound} proved, |Q| = {}",
+                    step.heap, step.order
+                )
+            })
+        })
+    });
+    drop(spinner);
+    match oracle {
+        Ok(Some(oracle)) => Ok(answer(oracle)),
+        Ok(None) => {
+            *why_not = answers.why_not();
+            Ok(None)
+        }
+        Err(_) => Err(EvalError::interrupted(span)),
+    }
 }

@@ -34,6 +34,7 @@
 //! (`FiniteMonoid::reduce`), which makes it the quotient: equal images are indistinguishable as Φ
 //! is a homomorphism, and reduced elements are told apart by some z = Φ(Z).
 
+mod answers;
 mod by_heap;
 mod heaps;
 mod lattice;
@@ -43,6 +44,7 @@ mod recalibrate;
 #[cfg(test)]
 mod tests;
 
+pub use answers::{HeapSumAnswers, QuotientOracle};
 pub use by_heap::{final_period, quotients_by_heap, HeapStep, QuotientRun};
 pub use heaps::HeapSystem;
 pub use lattice::{lattice_quotient, normal_semigroup_relations, ConeBoard, LatticeQuotientError};
@@ -185,9 +187,21 @@ impl MisereQuotient {
     /// Φ of a position given by its heap sizes (0 and sizes above n are not heaps of this game:
     /// `None`).
     pub fn image(&self, heaps: &[usize]) -> Option<Element> {
-        let mut x = 0;
+        // Counted first, so a million heaps cost one power per distinct size.
+        let mut counts: std::collections::BTreeMap<usize, u64> = Default::default();
         for &h in heaps {
-            x = self.monoid.mul(x, self.heap_image(h)?);
+            *counts.entry(h).or_default() += 1;
+        }
+        let mul = |x: Element, y: Element| self.monoid.mul(x, y);
+        let mut x = 0;
+        for (h, c) in counts {
+            if c == 1 {
+                x = self.monoid.mul(x, self.heap_image(h)?);
+            } else {
+                x = self
+                    .monoid
+                    .mul(x, Powers::of(&mul, self.heap_image(h)?).get(c));
+            }
         }
         Some(x)
     }
@@ -396,6 +410,7 @@ impl fmt::Display for MisereQuotient {
 
 /// The powers x^0, x^1, … of an element of a finite monoid until they repeat: x^(t+p) = x^t
 /// with the index t and the period p least.
+#[derive(Clone, Debug)]
 struct Powers {
     list: Vec<Element>,
     index: usize,
