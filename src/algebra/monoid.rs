@@ -160,6 +160,42 @@ impl FiniteMonoid {
         self.times_word(x, &self.normal[y as usize])
     }
 
+    /// The whole multiplication table, x · y at x·|Q| + y, at one lookup per entry: every y is
+    /// y'·g for an element y' reached before it from the identity (breadth first), so
+    /// x·y = (x·y')·g.
+    pub fn multiplication_table(&self) -> Vec<Element> {
+        let n = self.len();
+        let mut parent: Vec<Option<(Element, usize)>> = vec![None; n];
+        let mut seen = vec![false; n];
+        let mut order: Vec<Element> = Vec::with_capacity(n);
+        if n > 0 {
+            seen[0] = true;
+            order.push(0);
+        }
+        let mut next = 0;
+        while next < order.len() {
+            let y = order[next];
+            next += 1;
+            for (g, &z) in self.act[y as usize].iter().enumerate() {
+                if !seen[z as usize] {
+                    seen[z as usize] = true;
+                    parent[z as usize] = Some((y, g));
+                    order.push(z);
+                }
+            }
+        }
+        let mut table = vec![0 as Element; n * n];
+        for (x, row) in table.chunks_mut(n.max(1)).enumerate().take(n) {
+            row[0] = x as Element;
+            for &y in &order[1..] {
+                if let Some((before, g)) = parent[y as usize] {
+                    row[y as usize] = self.act[row[before as usize] as usize][g];
+                }
+            }
+        }
+        table
+    }
+
     /// The normal form of x: its least exponent vector.
     pub fn normal_form(&self, x: Element) -> &[u32] {
         &self.normal[x as usize]
@@ -401,6 +437,7 @@ mod tests {
                 w
             }, 1000).unwrap();
             let n = q.len() as Element;
+            let table = q.multiplication_table();
             for x in 0..n {
                 let nf = q.normal_form(x);
                 prop_assert_eq!(q.of_word(nf), x);
@@ -413,6 +450,7 @@ mod tests {
                 }
                 for y in 0..n {
                     prop_assert_eq!(q.mul(x, y), q.mul(y, x));
+                    prop_assert_eq!(table[(x * n + y) as usize], q.mul(x, y));
                     for z in 0..n {
                         prop_assert_eq!(q.mul(q.mul(x, y), z), q.mul(x, q.mul(y, z)));
                     }

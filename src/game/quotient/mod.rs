@@ -448,8 +448,9 @@ impl Powers {
     }
 }
 
-/// Products in Q, from a multiplication table (x·y at x·|Q| + y) when it takes at most 16 MiB:
-/// the sweeps multiply millions of times, and a product from normal forms costs a word's length.
+/// Products in Q, from a multiplication table (x·y at x·|Q| + y) when it takes at most 64 MiB
+/// (|Q| up to 4096): the sweeps multiply millions of times, and a product from normal forms
+/// costs a word's length. The table costs one lookup per entry (`multiplication_table`).
 struct Products<'a> {
     q: &'a FiniteMonoid,
     table: Option<Vec<Element>>,
@@ -458,11 +459,7 @@ struct Products<'a> {
 impl<'a> Products<'a> {
     fn new(q: &'a FiniteMonoid) -> Products<'a> {
         let size = q.len();
-        let table = (size * size <= 1 << 22).then(|| {
-            (0..size as Element)
-                .flat_map(|x| (0..size as Element).map(move |y| q.mul(x, y)))
-                .collect()
-        });
+        let table = (size * size <= 1 << 24).then(|| q.multiplication_table());
         Products { q, table }
     }
 
@@ -648,7 +645,7 @@ impl<'a> QuotientSolver<'a> {
             .map(|y| {
                 option_images
                     .iter()
-                    .any(|&t| last.p_portion[q.mul(y, t) as usize])
+                    .any(|&t| last.p_portion[mul(y, t) as usize])
             })
             .collect();
         // A heap without a move is the empty position's element.
@@ -666,7 +663,7 @@ impl<'a> QuotientSolver<'a> {
                 continue;
             }
             // (C1) for heap n; the smaller heaps passed it in the last proof.
-            if (0..size).any(|y| into_p[y as usize] && last.p_portion[q.mul(y, x) as usize]) {
+            if (0..size).any(|y| into_p[y as usize] && last.p_portion[mul(y, x) as usize]) {
                 continue;
             }
             let bad: Vec<bool> = into_p.iter().map(|&b| !b).collect();
@@ -772,7 +769,7 @@ impl<'a> QuotientSolver<'a> {
                 return Ok(None);
             }
             let before = &columns[c - 1];
-            let mut memo: HashMap<Vec<usize>, bool> = HashMap::new();
+            let mut memo: rustc_hash::FxHashMap<Vec<usize>, bool> = Default::default();
             let mut column = Vec::with_capacity(size);
             for rep in &reps {
                 let p = p_with_heaps_n(rep, &mut memo, options, &|g: &[usize]| {
@@ -807,7 +804,7 @@ impl<'a> QuotientSolver<'a> {
                                 let next = if c + 1 < powers { c + 1 } else { t };
                                 (next * size + y) as Element
                             } else {
-                                (c * size) as Element + q.mul(y as Element, last.heaps[h])
+                                (c * size) as Element + mul(y as Element, last.heaps[h])
                             }
                         })
                         .collect(),
@@ -896,7 +893,7 @@ fn option_positions(options: &[Vec<Vec<usize>>], g: &[u16]) -> Vec<Vec<u16>> {
 /// (c ≥ 1, so there is a move). `TooLarge` past 2^20 positions.
 fn p_with_heaps_n(
     g: &[usize],
-    memo: &mut HashMap<Vec<usize>, bool>,
+    memo: &mut rustc_hash::FxHashMap<Vec<usize>, bool>,
     options: &[Vec<Vec<usize>>],
     heap_n_into_p: &dyn Fn(&[usize]) -> bool,
 ) -> Result<bool, QuotientError> {
@@ -906,7 +903,7 @@ fn p_with_heaps_n(
     if memo.len() % 4096 == 4095 && crate::interrupt::requested() {
         return Err(QuotientError::Interrupted { heap: 0 });
     }
-    const MAX_POSITIONS: usize = 1 << 20;
+    const MAX_POSITIONS: usize = 1 << 16;
     if memo.len() > MAX_POSITIONS {
         return Err(QuotientError::TooLarge {
             heap: 0,

@@ -1,7 +1,7 @@
 //! The proof every candidate passes before it is printed: checks (C0)–(C2) of the module header
 //! of `quotient`, with the (C2) sweep over the heaps; a failed check names a concrete position.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use super::{generator_names, Candidate, Powers, Products, QuotientError};
 use crate::algebra::monoid::{Element, FiniteMonoid};
@@ -156,6 +156,25 @@ pub(super) fn bad_row(
     Ok(row)
 }
 
+/// {r < size : image(r) ∈ set} into `out` (bitsets of 64 elements a word), a word at a time
+/// without branches: the sweeps and the recalibration walk spend most of their time here.
+pub(super) fn preimage_bits(
+    size: usize,
+    image: impl Fn(usize) -> usize,
+    set: &[u64],
+    out: &mut [u64],
+) {
+    for (i, word) in out.iter_mut().enumerate() {
+        let base = i * 64;
+        let mut bits = 0u64;
+        for r in base..size.min(base + 64) {
+            let y = image(r);
+            bits |= (set[y >> 6] >> (y & 63) & 1) << (r - base);
+        }
+        *word = bits;
+    }
+}
+
 /// A state of the (C2) sweep: the value A of the heaps so far, the set W ⊆ Q (a bitset) of
 /// values the rest may still take with every heap so far keeping its requirement, and whether
 /// some heap was taken.
@@ -167,7 +186,7 @@ pub(super) type State = (Element, Vec<u64>, bool);
 #[derive(Clone, Debug)]
 pub(super) struct Sweep {
     size: usize,
-    states: HashMap<State, Vec<u32>>,
+    states: FxHashMap<State, Vec<u32>>,
 }
 
 impl Sweep {
@@ -185,14 +204,19 @@ impl Sweep {
             .collect();
         Sweep {
             size,
-            states: HashMap::from([((0, full, false), Vec::new())]),
+            states: FxHashMap::from_iter([((0, full, false), Vec::new())]),
         }
     }
 
     /// Takes in a heap of image `qh` whose requirement is `bad` (from [`bad_row`]).
-    pub(super) fn add_heap(
+    ///
+    /// For a state (A, W) and a count c of the heap, the new state is (A·q^c, W') with
+    /// W' = {r : q^c·r ∈ W} ∩ {r : A·q^(c−1)·r is bad} (the second set only for c ≥ 1). The
+    /// second set depends on y = A·q^(c−1) alone and is kept per y as a bitset, so each new
+    /// state costs one pass over Q for the first set and a word-wise AND.
+    pub(super) fn add_heap<F: Fn(Element, Element) -> Element>(
         &mut self,
-        mul: &dyn Fn(Element, Element) -> Element,
+        mul: &F,
         qh: Element,
         bad: &[bool],
         max_states: usize,
@@ -204,35 +228,54 @@ impl Sweep {
         let powers = Powers::of(mul, qh);
         let (t, period) = (powers.index, powers.period());
         let power = |c: usize| powers.get(c as u64);
-        let mut next_states: HashMap<State, Vec<u32>> = HashMap::new();
-        for ((a, w, nonempty), counts) in &self.states {
+        let mut bad_bits = vec![0u64; words];
+        for (r, _) in bad.iter().enumerate().filter(|(_, &b)| b) {
+            bad_bits[r / 64] |= 1 << (r % 64);
+        }
+        let mut bad_from: FxHashMap<Element, Vec<u64>> = FxHashMap::default();
+        // {r : q^c·r ∈ W} for the (c, W) met so far: many states share their W.
+        let mut preimages: FxHashMap<(Element, &[u64]), Vec<u64>> = FxHashMap::default();
+        let mut next_states: FxHashMap<State, Vec<u32>> = FxHashMap::default();
+        let mut w2 = vec![0u64; words];
+        for (polled, ((a, w, nonempty), counts)) in self.states.iter().enumerate() {
+            if polled % 1024 == 1023 && crate::interrupt::requested() {
+                return Err(QuotientError::Interrupted { heap: n });
+            }
             for count in 0..=t + period {
                 let qc = power(count);
-                let a2 = mul(*a, qc);
-                let mut w2 = vec![0u64; words];
-                for r in 0..size as Element {
-                    // The rest R' is admissible when q^c·R' was, and (for c ≥ 1) heap h's
-                    // requirement holds: Φ(G − h) = A·q^(c−1)·R' is bad for h.
-                    let before = mul(qc, r) as usize;
-                    let mut ok = w[before / 64] >> (before % 64) & 1 == 1;
-                    if ok && count >= 1 {
-                        let y = mul(mul(*a, power(count - 1)), r);
-                        ok = bad[y as usize];
-                    }
-                    if ok {
-                        w2[r as usize / 64] |= 1 << (r % 64);
+                // {r : q^c·r ∈ W}.
+                let pre = preimages.entry((qc, w.as_slice())).or_insert_with(|| {
+                    let mut bits = vec![0u64; words];
+                    preimage_bits(size, |r| mul(qc, r as Element) as usize, w, &mut bits);
+                    bits
+                });
+                w2.copy_from_slice(pre);
+                if count >= 1 {
+                    let y = mul(*a, power(count - 1));
+                    let allowed = bad_from.entry(y).or_insert_with(|| {
+                        let mut bits = vec![0u64; words];
+                        preimage_bits(
+                            size,
+                            |r| mul(y, r as Element) as usize,
+                            &bad_bits,
+                            &mut bits,
+                        );
+                        bits
+                    });
+                    for (x, b) in w2.iter_mut().zip(allowed.iter()) {
+                        *x &= b;
                     }
                 }
                 if w2.iter().all(|&x| x == 0) {
                     continue;
                 }
-                next_states
-                    .entry((a2, w2, *nonempty || count >= 1))
-                    .or_insert_with(|| {
-                        let mut c = counts.clone();
-                        c.push(count as u32);
-                        c
-                    });
+                let a2 = mul(*a, qc);
+                let key = (a2, w2.clone(), *nonempty || count >= 1);
+                next_states.entry(key).or_insert_with(|| {
+                    let mut c = counts.clone();
+                    c.push(count as u32);
+                    c
+                });
                 if next_states.len() > max_states {
                     return Err(QuotientError::TooLarge {
                         heap: n,

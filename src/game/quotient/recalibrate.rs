@@ -20,7 +20,7 @@ use std::collections::{HashMap, HashSet};
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::proof::{prove, Witness};
+use super::proof::{preimage_bits, prove, Witness};
 use super::{finish, option_positions, Candidate, MisereQuotient, Powers, Products, QuotientError};
 use crate::algebra::monoid::Element;
 use crate::algebra::monoid::FiniteMonoid;
@@ -292,6 +292,10 @@ fn colex_least_failure(
         /// colon[t] = {z : t·z ∈ P}.
         colon: Vec<Bits>,
         sets: FxHashMap<Bits, u32>,
+        /// z ↦ z·φ(h) per live heap index, contiguous.
+        columns: Vec<Vec<Element>>,
+        /// {z : φ(h)·z ∈ F} per (live heap index, set id of F).
+        preimages: FxHashMap<(u32, u32), Bits>,
         seen: FxHashSet<(u32, Element, u32)>,
         counts: Vec<u16>,
         live: &'a [usize],
@@ -323,15 +327,19 @@ fn colex_least_failure(
                 if found.is_some() {
                     return Ok(found);
                 }
-                // One more heap h: {z : φ(h)·z ∈ F} and the colons of its options from here.
+                // One more heap h: {z : φ(h)·z ∈ F} (kept per (h, F): sets repeat) and the
+                // colons of its options from here.
                 let act = &self.c.act;
-                let mut next: Bits = vec![0u64; f.len()].into_boxed_slice();
-                for (z, row) in act.iter().enumerate() {
-                    let y = row[i] as usize;
-                    if f[y / 64] >> (y % 64) & 1 == 1 {
-                        next[z / 64] |= 1 << (z % 64);
-                    }
-                }
+                let column = &self.columns[i];
+                let mut next: Bits = self
+                    .preimages
+                    .entry((i as u32, set))
+                    .or_insert_with(|| {
+                        let mut bits: Bits = vec![0u64; f.len()].into_boxed_slice();
+                        preimage_bits(column.len(), |z| column[z] as usize, &f[..], &mut bits);
+                        bits
+                    })
+                    .clone();
                 for pi in &self.moves[i] {
                     let t = pi.iter().fold(x, |y, &j| act[y as usize][j]);
                     for (a, b) in next.iter_mut().zip(self.colon[t as usize].iter()) {
@@ -392,6 +400,10 @@ fn colex_least_failure(
         moves,
         colon,
         sets: FxHashMap::default(),
+        preimages: FxHashMap::default(),
+        columns: (0..live.len())
+            .map(|i| c.act.iter().map(|row| row[i]).collect())
+            .collect(),
         seen: FxHashSet::default(),
         counts: vec![0; width],
         live,
