@@ -160,38 +160,28 @@ impl FiniteMonoid {
         self.times_word(x, &self.normal[y as usize])
     }
 
-    /// The whole multiplication table, x · y at x·|Q| + y, at one lookup per entry: every y is
-    /// y'·g for an element y' reached before it from the identity (breadth first), so
-    /// x·y = (x·y')·g.
+    /// The action table: `action()[x][g]` = x · (generator g).
+    pub fn action(&self) -> &[Vec<Element>] {
+        &self.act
+    }
+
+    /// [`breadth_first`] of this monoid's action.
+    pub fn breadth_first(&self) -> Vec<(Element, Element, usize)> {
+        breadth_first(&self.act)
+    }
+
+    /// [`row_into`] of this monoid's action.
+    pub fn row_into(&self, x: Element, order: &[(Element, Element, usize)], row: &mut [Element]) {
+        row_into(&self.act, x, order, row)
+    }
+
+    /// The whole multiplication table, x · y at x·|Q| + y, at one lookup per entry.
     pub fn multiplication_table(&self) -> Vec<Element> {
         let n = self.len();
-        let mut parent: Vec<Option<(Element, usize)>> = vec![None; n];
-        let mut seen = vec![false; n];
-        let mut order: Vec<Element> = Vec::with_capacity(n);
-        if n > 0 {
-            seen[0] = true;
-            order.push(0);
-        }
-        let mut next = 0;
-        while next < order.len() {
-            let y = order[next];
-            next += 1;
-            for (g, &z) in self.act[y as usize].iter().enumerate() {
-                if !seen[z as usize] {
-                    seen[z as usize] = true;
-                    parent[z as usize] = Some((y, g));
-                    order.push(z);
-                }
-            }
-        }
+        let order = self.breadth_first();
         let mut table = vec![0 as Element; n * n];
         for (x, row) in table.chunks_mut(n.max(1)).enumerate().take(n) {
-            row[0] = x as Element;
-            for &y in &order[1..] {
-                if let Some((before, g)) = parent[y as usize] {
-                    row[y as usize] = self.act[row[before as usize] as usize][g];
-                }
-            }
+            self.row_into(x as Element, &order, row);
         }
         table
     }
@@ -211,51 +201,7 @@ impl FiniteMonoid {
     /// The reduction of the bipartite monoid (Q, P) (`in_p[x]` says x ∈ P): the quotient by
     /// x ~ y ⇔ (xz ∈ P ⇔ yz ∈ P for every z), with the class of each element of Q.
     pub fn reduce(&self, in_p: &[bool]) -> (FiniteMonoid, Vec<Element>) {
-        let n = self.len();
-        let k = self.generators();
-        // Moore's refinement: classes by (class, classes of x·g) until stable.
-        let mut class: Vec<u32> = in_p.iter().map(|&b| u32::from(b)).collect();
-        let mut count = class.iter().collect::<std::collections::HashSet<_>>().len();
-        loop {
-            let mut ids: HashMap<Vec<u32>, u32> = HashMap::new();
-            let next: Vec<u32> = (0..n)
-                .map(|x| {
-                    let mut key = Vec::with_capacity(k + 1);
-                    key.push(class[x]);
-                    key.extend(self.act[x].iter().map(|&y| class[y as usize]));
-                    let fresh = ids.len() as u32;
-                    *ids.entry(key).or_insert(fresh)
-                })
-                .collect();
-            let stable = ids.len() == count;
-            class = next;
-            count = ids.len();
-            if stable {
-                break;
-            }
-        }
-        // Number the classes from the identity's, in the order the elements come.
-        let mut renumber: HashMap<u32, Element> = HashMap::new();
-        let mut of: Vec<Element> = Vec::with_capacity(n);
-        for &c in &class {
-            let fresh = renumber.len() as Element;
-            of.push(*renumber.entry(c).or_insert(fresh));
-        }
-        let mut act = vec![Vec::new(); renumber.len()];
-        for x in 0..n {
-            let c = of[x] as usize;
-            if act[c].is_empty() {
-                act[c] = self.act[x].iter().map(|&y| of[y as usize]).collect();
-            }
-        }
-        // Re-index so that every class is reached from the identity in breadth-first order.
-        let (reduced, keys) = FiniteMonoid::regenerate(0u32, k, |&x, g| act[x as usize][g]);
-        let mut position = vec![0; keys.len()];
-        for (i, &c) in keys.iter().enumerate() {
-            position[c as usize] = i as Element;
-        }
-        let of = of.into_iter().map(|c| position[c as usize]).collect();
-        (reduced, of)
+        reduce_action(&self.act, in_p)
     }
 
     /// An exponent vector as a word in the generator names (`a²b`, `1` for the identity).
@@ -367,6 +313,98 @@ fn normal_forms(act: &[Vec<Element>]) -> (Vec<Vec<u32>>, Relations) {
         .map(|v| v.expect("every element is reached from the identity"))
         .collect();
     (normal, relations)
+}
+
+/// [`FiniteMonoid::reduce`] on the monoid of an action table (every element reachable from 0),
+/// without its normal forms: only the reduced monoid gets them.
+pub fn reduce_action(act_of: &[Vec<Element>], in_p: &[bool]) -> (FiniteMonoid, Vec<Element>) {
+    let n = act_of.len();
+    let k = act_of.first().map_or(0, Vec::len);
+    // Moore's refinement: classes by (class, classes of x·g) until stable.
+    let mut class: Vec<u32> = in_p.iter().map(|&b| u32::from(b)).collect();
+    let mut count = class.iter().collect::<std::collections::HashSet<_>>().len();
+    loop {
+        let mut ids: rustc_hash::FxHashMap<Vec<u32>, u32> = Default::default();
+        let next: Vec<u32> = (0..n)
+            .map(|x| {
+                let mut key = Vec::with_capacity(k + 1);
+                key.push(class[x]);
+                key.extend(act_of[x].iter().map(|&y| class[y as usize]));
+                let fresh = ids.len() as u32;
+                *ids.entry(key).or_insert(fresh)
+            })
+            .collect();
+        let stable = ids.len() == count;
+        class = next;
+        count = ids.len();
+        if stable {
+            break;
+        }
+    }
+    // Number the classes from the identity's, in the order the elements come.
+    let mut renumber: HashMap<u32, Element> = HashMap::new();
+    let mut of: Vec<Element> = Vec::with_capacity(n);
+    for &c in &class {
+        let fresh = renumber.len() as Element;
+        of.push(*renumber.entry(c).or_insert(fresh));
+    }
+    let mut act = vec![Vec::new(); renumber.len()];
+    for x in 0..n {
+        let c = of[x] as usize;
+        if act[c].is_empty() {
+            act[c] = act_of[x].iter().map(|&y| of[y as usize]).collect();
+        }
+    }
+    // Re-index so that every class is reached from the identity in breadth-first order.
+    let (reduced, keys) = FiniteMonoid::regenerate(0u32, k, |&x, g| act[x as usize][g]);
+    let mut position = vec![0; keys.len()];
+    for (i, &c) in keys.iter().enumerate() {
+        position[c as usize] = i as Element;
+    }
+    let of = of.into_iter().map(|c| position[c as usize]).collect();
+    (reduced, of)
+}
+
+/// Every element of the monoid of an action table (`act[x][g]` = x · g, every element
+/// reachable from 0) but the identity, as (y, y', g) with y = y'·g and y' earlier in the list
+/// (breadth first from the identity): a row x·y of the multiplication table then costs one
+/// lookup per entry, x·y = (x·y')·g.
+pub fn breadth_first(act: &[Vec<Element>]) -> Vec<(Element, Element, usize)> {
+    let n = act.len();
+    let mut seen = vec![false; n];
+    let mut order: Vec<(Element, Element, usize)> = Vec::with_capacity(n);
+    if n == 0 {
+        return order;
+    }
+    seen[0] = true;
+    let mut queue: Vec<Element> = vec![0];
+    let mut next = 0;
+    while next < queue.len() {
+        let y = queue[next];
+        next += 1;
+        for (g, &z) in act[y as usize].iter().enumerate() {
+            if !seen[z as usize] {
+                seen[z as usize] = true;
+                order.push((z, y, g));
+                queue.push(z);
+            }
+        }
+    }
+    order
+}
+
+/// The row x·y (y = 0..|Q|) of the monoid of an action table into `row`, with `order` from
+/// [`breadth_first`].
+pub fn row_into(
+    act: &[Vec<Element>],
+    x: Element,
+    order: &[(Element, Element, usize)],
+    row: &mut [Element],
+) {
+    row[0] = x;
+    for &(y, before, g) in order {
+        row[y as usize] = act[row[before as usize] as usize][g];
+    }
 }
 
 #[cfg(test)]

@@ -452,21 +452,72 @@ impl Powers {
 /// (|Q| up to 4096): the sweeps multiply millions of times, and a product from normal forms
 /// costs a word's length. The table costs one lookup per entry (`multiplication_table`).
 struct Products<'a> {
-    q: &'a FiniteMonoid,
+    act: &'a [Vec<Element>],
     table: Option<Vec<Element>>,
+    /// Breadth first from the identity (y, y', g) with y = y'·g: a whole row x·Q in one lookup
+    /// per entry, and past the table's size a product along the parents.
+    order: Vec<(Element, Element, usize)>,
+    /// The position of each element in `order` (the identity: none).
+    place: Vec<u32>,
 }
 
 impl<'a> Products<'a> {
     fn new(q: &'a FiniteMonoid) -> Products<'a> {
-        let size = q.len();
-        let table = (size * size <= 1 << 24).then(|| q.multiplication_table());
-        Products { q, table }
+        Products::of_action(q.action())
+    }
+
+    /// The products of the monoid of an action table (every element reachable from 0), without
+    /// its normal forms.
+    fn of_action(act: &'a [Vec<Element>]) -> Products<'a> {
+        let size = act.len();
+        let order = crate::algebra::monoid::breadth_first(act);
+        let mut place = vec![u32::MAX; size];
+        for (i, &(y, _, _)) in order.iter().enumerate() {
+            place[y as usize] = i as u32;
+        }
+        let mut products = Products {
+            act,
+            table: None,
+            order,
+            place,
+        };
+        if size * size <= 1 << 24 {
+            let mut table = vec![0 as Element; size * size];
+            for (x, row) in table.chunks_mut(size.max(1)).enumerate().take(size) {
+                crate::algebra::monoid::row_into(act, x as Element, &products.order, row);
+            }
+            products.table = Some(table);
+        }
+        products
     }
 
     fn mul(&self, x: Element, y: Element) -> Element {
         match &self.table {
-            Some(t) => t[x as usize * self.q.len() + y as usize],
-            None => self.q.mul(x, y),
+            Some(t) => t[x as usize * self.act.len() + y as usize],
+            None => {
+                // x·y along y's parents: y = g_1 g_2 … g_m, applied from the identity out.
+                let mut path = Vec::new();
+                let mut z = y;
+                while z != 0 {
+                    let (_, before, g) = self.order[self.place[z as usize] as usize];
+                    path.push(g);
+                    z = before;
+                }
+                path.iter().rev().fold(x, |x, &g| self.act[x as usize][g])
+            }
+        }
+    }
+
+    /// The row x·y for y = 0..|Q|: a slice of the table, or computed (one lookup an entry).
+    fn row(&self, x: Element) -> std::borrow::Cow<'_, [Element]> {
+        let n = self.act.len();
+        match &self.table {
+            Some(t) => std::borrow::Cow::Borrowed(&t[x as usize * n..(x as usize + 1) * n]),
+            None => {
+                let mut row = vec![0; n];
+                crate::algebra::monoid::row_into(self.act, x, &self.order, &mut row);
+                std::borrow::Cow::Owned(row)
+            }
         }
     }
 }
@@ -631,7 +682,7 @@ impl<'a> QuotientSolver<'a> {
                     let Ok(bad) = bad_row(&mul, &last.p_portion, old(h), &images) else {
                         return Ok(None);
                     };
-                    sweep.add_heap(&mul, old(h), &bad, self.limits.max_states, n)?;
+                    sweep.add_heap(&products, old(h), &bad, self.limits.max_states, n)?;
                 }
                 sweep
             }
@@ -669,7 +720,7 @@ impl<'a> QuotientSolver<'a> {
             let bad: Vec<bool> = into_p.iter().map(|&b| !b).collect();
             let mut sweep = base.clone();
             if !options[n].is_empty() {
-                sweep.add_heap(&mul, x, &bad, self.limits.max_states, n)?;
+                sweep.add_heap(&products, x, &bad, self.limits.max_states, n)?;
             }
             if sweep.failure(&last.p_portion).is_some() {
                 continue;
@@ -940,8 +991,7 @@ fn p_with_heaps_n(
 /// The reduced quotient, with generators the images of the heaps that are not products of the
 /// images of smaller heaps.
 fn finish(system: &HeapSystem, n: usize, c: &Candidate, live: &[usize]) -> MisereQuotient {
-    let q = FiniteMonoid::from_action(c.act.clone());
-    let (reduced, class) = q.reduce(&c.in_p);
+    let (reduced, class) = crate::algebra::monoid::reduce_action(&c.act, &c.in_p);
     let p_reduced: Vec<bool> = {
         let mut v = vec![false; reduced.len()];
         for (x, &cl) in class.iter().enumerate() {
@@ -954,7 +1004,7 @@ fn finish(system: &HeapSystem, n: usize, c: &Candidate, live: &[usize]) -> Miser
     // Φ(h) in the reduced monoid, for live heaps (dead heaps: the identity).
     let mut image = vec![0 as Element; n + 1];
     for (i, &h) in live.iter().enumerate() {
-        image[h] = class[q.times_generator(0, i) as usize];
+        image[h] = class[c.act[0][i] as usize];
     }
     // Generators: heap images not in the submonoid generated by the earlier ones.
     let mut generators: Vec<Element> = Vec::new();

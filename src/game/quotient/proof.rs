@@ -56,18 +56,22 @@ pub(super) fn prove(
     if c.in_p[0] {
         return Ok(Err(failed("the empty position is in P".into())));
     }
-    let q = FiniteMonoid::from_action(c.act.clone());
     let mut slot = vec![None; n + 1];
     for (i, &h) in live.iter().enumerate() {
         slot[h] = Some(i);
     }
     let heap = |h: usize| -> Element {
         match slot[h] {
-            Some(i) => q.times_generator(0, i),
+            Some(i) => c.act[0][i],
             None => 0,
         }
     };
-    let products = Products::new(&q);
+    // Words of elements are only needed to say why a check failed.
+    let word = |x: Element| {
+        let q = FiniteMonoid::from_action(c.act.clone());
+        FiniteMonoid::word(q.normal_form(x), &generator_names(k))
+    };
+    let products = Products::of_action(&c.act);
     let mul = |x: Element, y: Element| products.mul(x, y);
     // A representative plus some heaps, when the candidate has representatives.
     let plus = |y: Element, heaps: &[usize]| -> Option<Vec<u16>> {
@@ -99,13 +103,13 @@ pub(super) fn prove(
                 return Ok(Err(Failure {
                     reason: format!(
                         "a P-position with a heap {h} has an option in P (class {})",
-                        FiniteMonoid::word(q.normal_form(y), &generator_names(k))
+                        word(y)
                     ),
                     witness,
                 }));
             }
         };
-        sweep.add_heap(&mul, heap(h), &bad, max_states, n)?;
+        sweep.add_heap(&products, heap(h), &bad, max_states, n)?;
     }
     if let Some(counts) = sweep.failure(&c.in_p) {
         let heaps: Vec<usize> = counts
@@ -119,7 +123,7 @@ pub(super) fn prove(
         return Ok(Err(Failure {
             reason: format!(
                 "a position of class {} outside P has no option into P",
-                FiniteMonoid::word(q.normal_form(a), &generator_names(k))
+                word(a)
             ),
             witness: plus(0, &heaps).map(|position| Witness::NoOptionIntoP { position }),
         }));
@@ -214,9 +218,9 @@ impl Sweep {
     /// W' = {r : q^c·r ∈ W} ∩ {r : A·q^(c−1)·r is bad} (the second set only for c ≥ 1). The
     /// second set depends on y = A·q^(c−1) alone and is kept per y as a bitset, so each new
     /// state costs one pass over Q for the first set and a word-wise AND.
-    pub(super) fn add_heap<F: Fn(Element, Element) -> Element>(
+    pub(super) fn add_heap(
         &mut self,
-        mul: &F,
+        products: &Products,
         qh: Element,
         bad: &[bool],
         max_states: usize,
@@ -224,8 +228,9 @@ impl Sweep {
     ) -> Result<(), QuotientError> {
         let size = self.size;
         let words = size.div_ceil(64);
+        let mul = |x: Element, y: Element| products.mul(x, y);
         // Counts 0..=t+p cover every type of (q^c, q^(c−1)).
-        let powers = Powers::of(mul, qh);
+        let powers = Powers::of(&mul, qh);
         let (t, period) = (powers.index, powers.period());
         let power = |c: usize| powers.get(c as u64);
         let mut bad_bits = vec![0u64; words];
@@ -246,7 +251,8 @@ impl Sweep {
                 // {r : q^c·r ∈ W}.
                 let pre = preimages.entry((qc, w.as_slice())).or_insert_with(|| {
                     let mut bits = vec![0u64; words];
-                    preimage_bits(size, |r| mul(qc, r as Element) as usize, w, &mut bits);
+                    let row = products.row(qc);
+                    preimage_bits(size, |r| row[r] as usize, w, &mut bits);
                     bits
                 });
                 w2.copy_from_slice(pre);
@@ -254,12 +260,8 @@ impl Sweep {
                     let y = mul(*a, power(count - 1));
                     let allowed = bad_from.entry(y).or_insert_with(|| {
                         let mut bits = vec![0u64; words];
-                        preimage_bits(
-                            size,
-                            |r| mul(y, r as Element) as usize,
-                            &bad_bits,
-                            &mut bits,
-                        );
+                        let row = products.row(y);
+                        preimage_bits(size, |r| row[r] as usize, &bad_bits, &mut bits);
                         bits
                     });
                     for (x, b) in w2.iter_mut().zip(allowed.iter()) {

@@ -23,7 +23,6 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use super::proof::{preimage_bits, prove, Witness};
 use super::{finish, option_positions, Candidate, MisereQuotient, Powers, Products, QuotientError};
 use crate::algebra::monoid::Element;
-use crate::algebra::monoid::FiniteMonoid;
 use crate::game::quotient::HeapSystem;
 
 /// A product of a finite monoid (by its multiplication table) and cyclic monoids
@@ -294,22 +293,29 @@ fn colex_least_failure(
         sets: FxHashMap<Bits, u32>,
         /// z ↦ z·φ(h) per live heap index, contiguous.
         columns: Vec<Vec<Element>>,
-        /// {z : φ(h)·z ∈ F} per (live heap index, set id of F).
-        preimages: FxHashMap<(u32, u32), Bits>,
         seen: FxHashSet<(u32, Element, u32)>,
         counts: Vec<u16>,
         live: &'a [usize],
         budget: usize,
     }
     impl Walk<'_> {
-        fn go(&mut self, level: usize, x: Element, f: &Bits) -> Result<Option<bool>, ()> {
+        /// `t` lists option elements whose colons make up F (F = ∪ colon[t]), so the F of one
+        /// more heap h is the union of colon[t·φ(h)] and of the colons of h's options: |t|
+        /// word-wise ORs rather than a pass over Q.
+        fn go(
+            &mut self,
+            level: usize,
+            x: Element,
+            f: &Bits,
+            t: &[Element],
+        ) -> Result<Option<bool>, ()> {
             if level == 0 {
                 let truth = self.moved(f) && !self.has_option(f);
                 return Ok((self.c.in_p[x as usize] != truth).then_some(truth));
             }
             let i = level - 1;
             let h = self.live[i];
-            let (mut x, mut f) = (x, f.clone());
+            let (mut x, mut f, mut t) = (x, f.clone(), t.to_vec());
             let start = self.counts[h];
             loop {
                 let fresh = self.sets.len() as u32;
@@ -323,26 +329,23 @@ fn colex_least_failure(
                     return Err(());
                 }
                 let found =
-                    stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.go(level - 1, x, &f))?;
+                    stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.go(level - 1, x, &f, &t))?;
                 if found.is_some() {
                     return Ok(found);
                 }
-                // One more heap h: {z : φ(h)·z ∈ F} (kept per (h, F): sets repeat) and the
-                // colons of its options from here.
+                // One more heap h: {z : φ(h)·z ∈ F} is the union of colon[t·φ(h)], and the
+                // colons of its options from here join it.
                 let act = &self.c.act;
                 let column = &self.columns[i];
-                let mut next: Bits = self
-                    .preimages
-                    .entry((i as u32, set))
-                    .or_insert_with(|| {
-                        let mut bits: Bits = vec![0u64; f.len()].into_boxed_slice();
-                        preimage_bits(column.len(), |z| column[z] as usize, &f[..], &mut bits);
-                        bits
-                    })
-                    .clone();
+                let mut next_t: Vec<Element> = t.iter().map(|&e| column[e as usize]).collect();
                 for pi in &self.moves[i] {
-                    let t = pi.iter().fold(x, |y, &j| act[y as usize][j]);
-                    for (a, b) in next.iter_mut().zip(self.colon[t as usize].iter()) {
+                    next_t.push(pi.iter().fold(x, |y, &j| act[y as usize][j]));
+                }
+                next_t.sort_unstable();
+                next_t.dedup();
+                let mut next: Bits = vec![0u64; f.len()].into_boxed_slice();
+                for &e in &next_t {
+                    for (a, b) in next.iter_mut().zip(self.colon[e as usize].iter()) {
                         *a |= b;
                     }
                 }
@@ -351,6 +354,7 @@ fn colex_least_failure(
                 next[last] |= f[last] & MOVED | MOVED;
                 x = act[x as usize][i];
                 f = next;
+                t = next_t;
                 self.counts[h] += 1;
             }
             self.counts[h] = start;
@@ -373,19 +377,21 @@ fn colex_least_failure(
     if words * 64 - 1 < size {
         return None;
     }
-    let q = FiniteMonoid::from_action(c.act.clone());
-    let products = Products::new(&q);
-    let colon: Vec<Bits> = (0..size as Element)
-        .map(|t| {
-            let mut bits = vec![0u64; words].into_boxed_slice();
-            for z in 0..size as Element {
-                if c.in_p[products.mul(t, z) as usize] {
-                    bits[z as usize / 64] |= 1 << (z % 64);
-                }
-            }
-            bits
-        })
-        .collect();
+    let products = Products::of_action(&c.act);
+    let mut in_p_bits = vec![0u64; words];
+    for (x, _) in c.in_p.iter().enumerate().filter(|(_, &b)| b) {
+        in_p_bits[x / 64] |= 1 << (x % 64);
+    }
+    let mut colon: Vec<Bits> = Vec::with_capacity(size);
+    for t in 0..size as Element {
+        if t % 256 == 255 && crate::interrupt::requested() {
+            return None;
+        }
+        let row = products.row(t);
+        let mut bits = vec![0u64; words].into_boxed_slice();
+        preimage_bits(size, |z| row[z] as usize, &in_p_bits, &mut bits);
+        colon.push(bits);
+    }
     let moves = live
         .iter()
         .map(|&h| {
@@ -400,7 +406,6 @@ fn colex_least_failure(
         moves,
         colon,
         sets: FxHashMap::default(),
-        preimages: FxHashMap::default(),
         columns: (0..live.len())
             .map(|i| c.act.iter().map(|row| row[i]).collect())
             .collect(),
@@ -410,7 +415,7 @@ fn colex_least_failure(
         budget,
     };
     let empty: Bits = vec![0u64; words].into_boxed_slice();
-    match walk.go(live.len(), 0, &empty) {
+    match walk.go(live.len(), 0, &empty, &[]) {
         Ok(Some(truth)) => Some((walk.counts, truth)),
         _ => None,
     }
