@@ -396,6 +396,14 @@ pub(super) fn winning_moves_in_quotient(q: &MisereQuotient, a: &Args) -> R {
     ))
 }
 
+fn is_final(_: &mut Interpreter, a: &mut Args) -> R {
+    Ok(Value::Bool(quotient_arg(a, 0)?.final_period.is_some()))
+}
+
+fn quotient_heap(_: &mut Interpreter, a: &mut Args) -> R {
+    Ok(Value::int(quotient_arg(a, 0)?.n as i64))
+}
+
 fn is_tame(_: &mut Interpreter, a: &mut Args) -> R {
     Ok(Value::Bool(quotient_arg(a, 0)?.tame_index().is_some()))
 }
@@ -508,6 +516,28 @@ pub(super) fn register(r: &mut Vec<Builtin>) {
         max_args: Some(1),
         named: &[],
         func: stratification,
+    });
+    r.push(Builtin {
+        name: "is_final",
+        signature: "is_final(Q) -> boolean",
+        doc: "Whether a misère quotient of a code is final: Φ proved periodic (the octal periodicity test on\n\
+              the quotient's heap images), so that it is the quotient for every heap size.",
+        example: "is_final(misere_quotient(\"0.75\"))",
+        min_args: 1,
+        max_args: Some(1),
+        named: &[],
+        func: is_final,
+    });
+    r.push(Builtin {
+        name: "quotient_heap",
+        signature: "quotient_heap(Q) -> integer",
+        doc: "The largest heap size a misère quotient is proved for (with `max_heap:`, as far as it got;\n\
+              for a final quotient, the heap where periodicity was proved).",
+        example: "quotient_heap(misere_quotient(\"0.07\", max_heap: 12))",
+        min_args: 1,
+        max_args: Some(1),
+        named: &[],
+        func: quotient_heap,
     });
     r.push(Builtin {
         name: "is_tame",

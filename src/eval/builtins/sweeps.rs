@@ -166,8 +166,10 @@ fn item_json(v: &Value) -> serde_json::Value {
     }
 }
 
-/// The fields `record` writes besides `item` and `shard`, in the order of the docs.
-const FIELDS: [&str; 7] = [
+/// The fields `record` writes besides `item` and `shard`, in the order of the docs: a game's
+/// stratification sweep, then a quotient census (the heap reached, |Q|, |P|, the presentation,
+/// whether final).
+const FIELDS: [&str; 12] = [
     "game",
     "outcome",
     "stratification",
@@ -175,6 +177,11 @@ const FIELDS: [&str; 7] = [
     "pieces",
     "seconds",
     "note",
+    "heap",
+    "order",
+    "p_count",
+    "presentation",
+    "final",
 ];
 
 fn record(interp: &mut Interpreter, a: &mut Args) -> R {
@@ -219,6 +226,10 @@ fn record(interp: &mut Interpreter, a: &mut Args) -> R {
                 ))
             }
             (_, Value::Str(s)) => serde_json::Value::from(s.to_string()),
+            (_, Value::Bool(b)) => serde_json::Value::from(*b),
+            ("heap" | "order" | "p_count", Value::Int(k)) => k
+                .to_i64()
+                .map_or_else(|| k.to_string().into(), serde_json::Value::from),
             (_, other) => serde_json::Value::from(other.to_string()),
         };
         fields.insert(name.into(), json);
@@ -331,10 +342,12 @@ pub(super) fn register(r: &mut Vec<Builtin>) {
     });
     r.push(Builtin {
         name: "record",
-        signature: "record(item, game: G, outcome: s, stratification: P, reason: s, pieces: n, seconds: t, note: s)",
+        signature: "record(item, game: G, outcome: s, stratification: P, reason: s, pieces: n, seconds: t, note: s, heap: n, order: n, p_count: n, presentation: s, final: b)",
         doc: "Writes one JSON Lines record for an item to the results file given by `lg --results FILE`,\n\
               appended and flushed at once: the item, the shard, and the named fields given (values print\n\
-              in .lg syntax, so a game can be pasted back; `()` is null). Without a results file the\n\
+              in .lg syntax, so a game can be pasted back; `()` is null; numbers and booleans stay JSON's).\n\
+              `heap`, `order`, `p_count`, `presentation` and `final` are for a census of misère quotients.\n\
+              Without a results file the\n\
               item is only remembered, for `pending`. `lg --summary FILE...` reads the records back.",
         example: "record(0, outcome: \"stratified\", pieces: 2, seconds: 3/100)",
         min_args: 1,

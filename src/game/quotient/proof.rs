@@ -233,6 +233,9 @@ impl Sweep {
         let powers = Powers::of(&mul, qh);
         let (t, period) = (powers.index, powers.period());
         let power = |c: usize| powers.get(c as u64);
+        // The rows q^c·Q, c = 0..=t+p, serve every state.
+        let rows: Vec<std::borrow::Cow<'_, [Element]>> =
+            (0..=t + period).map(|c| products.row(power(c))).collect();
         let mut bad_bits = vec![0u64; words];
         for (r, _) in bad.iter().enumerate().filter(|(_, &b)| b) {
             bad_bits[r / 64] |= 1 << (r % 64);
@@ -251,7 +254,7 @@ impl Sweep {
                 // {r : q^c·r ∈ W}.
                 let pre = preimages.entry((qc, w.as_slice())).or_insert_with(|| {
                     let mut bits = vec![0u64; words];
-                    let row = products.row(qc);
+                    let row = &rows[count];
                     preimage_bits(size, |r| row[r] as usize, w, &mut bits);
                     bits
                 });

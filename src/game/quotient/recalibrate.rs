@@ -252,7 +252,7 @@ fn least_failure(
     let mut seen: HashSet<Vec<u16>> = HashSet::new();
     let mut stack: Vec<Vec<u16>> = option_positions(options, &here.0);
     while let Some(g) = stack.pop() {
-        if seen.len() >= budget {
+        if seen.len() >= budget || (seen.len() % 4096 == 4095 && crate::interrupt::requested()) {
             break;
         }
         if !seen.insert(g.clone()) {
@@ -483,6 +483,9 @@ pub(super) fn recalibrated(
         let mut next = None;
         'subsets: for k in 1..=involved.len() {
             for subset in subsets(&involved, k) {
+                if crate::interrupt::requested() {
+                    return Err(QuotientError::Interrupted { heap: n });
+                }
                 let free: Vec<(usize, usize, usize)> = subset
                     .iter()
                     .map(|&h| {
