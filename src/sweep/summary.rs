@@ -8,8 +8,11 @@ use std::path::Path;
 
 use serde_json::Value;
 
-/// The outcome that counts as success: a certified stratification.
+/// The outcome that counts as success: a certified stratification, or (in a census of misère
+/// quotients, whose records say "proved") a proved quotient.
 pub const SUCCESS: &str = "stratified";
+/// The success of a census of misère quotients.
+pub const PROVED: &str = "proved";
 
 /// How many of the hardest cases and of the failures are listed.
 pub const LISTED: usize = 10;
@@ -76,6 +79,11 @@ pub fn summary(paths: &[impl AsRef<Path>]) -> Result<String, String> {
         let _ = writeln!(out, "  note: {b}");
     }
     let mut by_outcome: BTreeMap<&str, usize> = BTreeMap::new();
+    let success = if records.values().any(|r| r.outcome == PROVED) {
+        PROVED
+    } else {
+        SUCCESS
+    };
     for r in records.values() {
         *by_outcome.entry(r.outcome.as_str()).or_default() += 1;
     }
@@ -99,11 +107,11 @@ pub fn summary(paths: &[impl AsRef<Path>]) -> Result<String, String> {
     }
     let mut most_pieces: Vec<&Record> = records
         .values()
-        .filter(|r| r.outcome == SUCCESS && r.pieces.is_some())
+        .filter(|r| r.outcome == success && r.pieces.is_some())
         .collect();
     most_pieces.sort_by(|a, b| b.pieces.cmp(&a.pieces).then(a.item.cmp(&b.item)));
     if !most_pieces.is_empty() {
-        let _ = writeln!(out, "\nthe most pieces among the {SUCCESS} ones:");
+        let _ = writeln!(out, "\nthe most pieces among the {success} ones:");
         for r in most_pieces.iter().take(LISTED) {
             let n = r.pieces.unwrap_or(0);
             let _ = writeln!(
@@ -135,8 +143,8 @@ pub fn summary(paths: &[impl AsRef<Path>]) -> Result<String, String> {
             );
         }
     }
-    let failed: Vec<&Record> = records.values().filter(|r| r.outcome != SUCCESS).collect();
-    let _ = writeln!(out, "\nnot {SUCCESS}: {}", failed.len());
+    let failed: Vec<&Record> = records.values().filter(|r| r.outcome != success).collect();
+    let _ = writeln!(out, "\nnot {success}: {}", failed.len());
     for r in failed.iter().take(LISTED) {
         let _ = writeln!(out, "  item {:<6} {:<14} {}", r.item, r.outcome, r.game);
         if !r.reason.is_empty() {
@@ -210,6 +218,22 @@ mod tests {
             "{s}"
         );
         assert!(s.contains("seconds: 1.8 in all"), "{s}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_census_counts_proved_quotients_as_its_success() {
+        let dir = std::env::temp_dir().join(format!("lg-census-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let a = dir.join("a.jsonl");
+        std::fs::write(
+            &a,
+            "{\"item\":\"0.07\",\"outcome\":\"proved\",\"heap\":30,\"order\":360,\"p_count\":65,\"final\":false,\"seconds\":7.3}\n\
+             {\"item\":\"0.76\",\"outcome\":\"timeout\",\"reason\":\"the time limit of 20 s passed\",\"seconds\":20.0}\n",
+        )
+        .unwrap();
+        let s = summary(&[&a]).unwrap();
+        assert!(s.contains("not proved: 1\n  item \"0.76\""), "{s}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -249,12 +249,11 @@ impl Sweep {
             if polled % 1024 == 1023 && crate::interrupt::requested() {
                 return Err(QuotientError::Interrupted { heap: n });
             }
-            for count in 0..=t + period {
+            for (count, row) in rows.iter().enumerate() {
                 let qc = power(count);
                 // {r : q^c·r ∈ W}.
                 let pre = preimages.entry((qc, w.as_slice())).or_insert_with(|| {
                     let mut bits = vec![0u64; words];
-                    let row = &rows[count];
                     preimage_bits(size, |r| row[r] as usize, w, &mut bits);
                     bits
                 });

@@ -601,7 +601,12 @@ fn the_two_digit_census_predicts_every_small_position() {
             codes.push(format!("0.{a}{b}"));
         }
     }
-    codes.extend(digits.chars().filter(|&b| b != '0').map(|b| format!("4.0{b}")));
+    codes.extend(
+        digits
+            .chars()
+            .filter(|&b| b != '0')
+            .map(|b| format!("4.0{b}")),
+    );
     let n = 10;
     for code in &codes {
         let run = by_heap(code, n, true);
