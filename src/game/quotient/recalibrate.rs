@@ -377,6 +377,12 @@ fn colex_least_failure(
     if words * 64 - 1 < size {
         return None;
     }
+    // The colons take |Q|²/8 bytes: past MAX_COLON_BYTES (trials of some 45000 elements) the
+    // walk gives way to the search below the proof's witness, before allocating.
+    const MAX_COLON_BYTES: usize = 256 << 20;
+    if size.saturating_mul(words).saturating_mul(8) > MAX_COLON_BYTES {
+        return None;
+    }
     let products = Products::of_action(&c.act);
     let mut in_p_bits = vec![0u64; words];
     for (x, _) in c.in_p.iter().enumerate().filter(|(_, &b)| b) {
