@@ -10,7 +10,8 @@
 # set size` lines of /usr/bin/time -v. Without it, only lg's side runs.
 #
 # Default: each row is a code and a heap bound; lg runs `misere_quotient(code, max_heap: N)`
-# within LIMIT seconds (default 120) and reports the heap it proved, |Q|, |P|, its seconds and
+# within LIMIT seconds (default 120) and reports the heap it proved (N when the quotient is
+# final, so proved for every heap size, before N), |Q|, |P|, its seconds and
 # peak RSS; MisereSolver's seconds (JVM start included), |Q|, |P| and peak RSS follow, and the
 # ratio lg/MisereSolver.
 #
@@ -77,7 +78,7 @@ for row in "0.75 30" "0.77 253" "0.07 25" "0.07 27" "0.07 30" "0.07 33" "0.17 30
   code=$1 n=$2
   cat > "$TMP/q.lg" <<LG
 let Q = misere_quotient("$code", max_heap: $n, timeout: $LIMIT)
-print(quotient_heap(Q), quotient_order(Q), len(p_portion(Q)))
+print(if is_final(Q) { $n } else { quotient_heap(Q) }, quotient_order(Q), len(p_portion(Q)))
 LG
   /usr/bin/time -f '%e %M' -o "$TMP/time" $LG "$TMP/q.lg" > "$TMP/out" 2>&1 || true
   read -r secs kib < "$TMP/time"
