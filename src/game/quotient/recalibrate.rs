@@ -323,7 +323,10 @@ fn colex_least_failure(
                 if !self.seen.insert((level as u32, x, set)) {
                     break;
                 }
+                // The distinct sets F are kept: past MAX_WALK_BYTES of them the walk gives way
+                // (to the search below the proof's witness) rather than grow.
                 if self.seen.len() > self.budget
+                    || self.sets.len() * f.len() * 8 > MAX_WALK_BYTES
                     || (self.seen.len().is_multiple_of(4096) && crate::interrupt::requested())
                 {
                     return Err(());
@@ -371,6 +374,7 @@ fn colex_least_failure(
         }
     }
     const MOVED: u64 = 1 << 63;
+    const MAX_WALK_BYTES: usize = 256 << 20;
     let size = c.act.len();
     // One spare bit at the top of the last word says whether the position has a move.
     let words = (size + 1).div_ceil(64);
