@@ -104,6 +104,7 @@ fn interpolate(
         &mut in_p,
         &mut reps,
         &mut steps,
+        None,
     )?;
     let Some(reps) = reps.into_iter().collect::<Option<Vec<_>>>() else {
         return Ok(None);
@@ -126,6 +127,43 @@ fn interpolate(
     }))
 }
 
+/// What the interpolation on M would predict for the position `g` (counts by heap): the walk of
+/// [`interpolate`] in the same order, stopped as soon as g's element is decided, so a trial is
+/// judged on its failure without interpolating all of M. None when the walk never reaches it.
+fn predict(
+    m: &ProductMonoid,
+    phi: &[usize],
+    options: &[Vec<Vec<usize>>],
+    live: &[usize],
+    width: usize,
+    g: &[u16],
+) -> Result<Option<bool>, QuotientError> {
+    let target = live.iter().fold(0, |x, &h| {
+        (0..g.get(h).copied().unwrap_or(0)).fold(x, |x, _| m.mul(x, phi[h]))
+    });
+    let mut marked = vec![false; m.size];
+    let mut in_p = vec![false; m.size];
+    let mut reps: Vec<Option<Vec<u16>>> = vec![None; m.size];
+    let mut counts = vec![0u16; width];
+    let mut steps = 0usize;
+    walk(
+        m,
+        phi,
+        options,
+        live,
+        live.len(),
+        0,
+        Vec::new(),
+        &mut counts,
+        &mut marked,
+        &mut in_p,
+        &mut reps,
+        &mut steps,
+        Some(target),
+    )?;
+    Ok(marked[target].then_some(in_p[target]))
+}
+
 /// Positions with the counts of `live[level..]` fixed (in `counts`), of element `x` and option
 /// elements `tr`, extended by the smaller live heaps in colexicographic order.
 #[allow(clippy::too_many_arguments)]
@@ -142,10 +180,14 @@ fn walk(
     in_p: &mut [bool],
     reps: &mut [Option<Vec<u16>>],
     steps: &mut usize,
+    target: Option<usize>,
 ) -> Result<(), QuotientError> {
     *steps += 1;
     if (*steps).is_multiple_of(4096) && crate::interrupt::requested() {
         return Err(QuotientError::Interrupted { heap: 0 });
+    }
+    if target.is_some_and(|t| marked[t]) {
+        return Ok(());
     }
     if level == 0 {
         if !marked[x] {
@@ -177,8 +219,12 @@ fn walk(
                 in_p,
                 reps,
                 steps,
+                target,
             )
         })?;
+        if target.is_some_and(|t| marked[t]) {
+            break;
+        }
         // One more heap h: its options from here, and the old options moved by h.
         let mut next: Vec<usize> = tr.iter().map(|&t| m.mul(t, phi[h])).collect();
         next.extend(option_images.iter().map(|&t| m.mul(x, t)));
@@ -458,18 +504,23 @@ pub(super) fn recalibrated(
     trial_phi.push(0);
     // Heaps freed in the next M, with the least index each must have.
     let mut freed: Vec<(usize, usize, usize)> = vec![(n, 2, 2)];
+    // The candidate the last round chose its subset with, when there is one.
+    let mut chosen: Option<Candidate> = None;
     for _ in 0..rounds {
-        let Some(candidate) = build(
-            &trial_monoid,
-            &trial_phi,
-            &freed,
-            options,
-            &live,
-            width,
-            max_elements,
-        )?
-        else {
-            return Ok(None);
+        let candidate = match chosen.take() {
+            Some(c) => c,
+            None => match build(
+                &Products::new(&trial_monoid),
+                &trial_phi,
+                &freed,
+                options,
+                &live,
+                width,
+                max_elements,
+            )? {
+                Some(c) => c,
+                None => return Ok(None),
+            },
         };
         let failure = match prove(&candidate, options, &live, n, max_states)? {
             Ok(_) => return Ok(Some(finish(system, n, &candidate, &live))),
@@ -489,6 +540,7 @@ pub(super) fn recalibrated(
         // The next trial is this candidate reduced; free the fewest heaps of the failure that
         // make the interpolation right on it.
         let reduced = finish(system, n, &candidate, &live);
+        let products = Products::new(&reduced.monoid);
         let involved: Vec<usize> = live.iter().copied().filter(|&h| least[h] > 0).collect();
         let mut next = None;
         'subsets: for k in 1..=involved.len() {
@@ -505,30 +557,34 @@ pub(super) fn recalibrated(
                         (h, index, powers.period().max(2))
                     })
                     .collect();
-                let Some(c) = build(
-                    &reduced.monoid,
+                // Judged on the failure alone first (the walk stopped once it is decided);
+                // the whole interpolation only for a subset that gets it right.
+                let Some((m, images)) = trial(
+                    &products,
                     &reduced.heaps,
                     &free,
-                    options,
                     &live,
-                    width,
+                    options.len(),
                     max_elements,
-                )?
-                else {
+                ) else {
                     continue;
                 };
-                if c.in_p[c.element(&slot, &least) as usize] == truth {
-                    next = Some(free);
+                if predict(&m, &images, options, &live, width, &least)? != Some(truth) {
+                    continue;
+                }
+                if let Some(c) = interpolate(&m, &images, options, &live, width)? {
+                    next = Some((free, c));
                     break 'subsets;
                 }
             }
         }
-        let Some(free) = next else {
+        let Some((free, c)) = next else {
             return Ok(None);
         };
         trial_monoid = reduced.monoid.clone();
         trial_phi = reduced.heaps.clone();
         freed = free;
+        chosen = Some(c);
     }
     Ok(None)
 }
@@ -537,7 +593,7 @@ pub(super) fn recalibrated(
 /// not freed) × a cyclic monoid ⟨g | g^(t+p) = g^t⟩ per freed heap (h, t, p); None past
 /// 16 · `max_elements` elements (the candidate is reduced before it is kept).
 fn build(
-    monoid: &crate::algebra::monoid::FiniteMonoid,
+    products: &Products,
     phi: &[Element],
     freed: &[(usize, usize, usize)],
     options: &[Vec<Vec<usize>>],
@@ -545,6 +601,22 @@ fn build(
     width: usize,
     max_elements: usize,
 ) -> Result<Option<Candidate>, QuotientError> {
+    match trial(products, phi, freed, live, options.len(), max_elements) {
+        Some((m, images)) => interpolate(&m, &images, options, live, width),
+        None => Ok(None),
+    }
+}
+
+/// The trial monoid of [`build`] and the heap images in it; None past its size limits or when
+/// an image leaves the submonoid.
+fn trial(
+    products: &Products,
+    phi: &[Element],
+    freed: &[(usize, usize, usize)],
+    live: &[usize],
+    heaps: usize,
+    max_elements: usize,
+) -> Option<(ProductMonoid, Vec<usize>)> {
     let kept: Vec<Element> = live
         .iter()
         .filter(|&&h| !freed.iter().any(|&(f, _, _)| f == h))
@@ -552,37 +624,30 @@ fn build(
         .collect();
     let (sub, keys) =
         crate::algebra::monoid::FiniteMonoid::regenerate(0 as Element, kept.len(), |&x, g| {
-            monoid.mul(x, kept[g])
+            products.mul(x, kept[g])
         });
     let b = sub.len();
     let cycles: Vec<(usize, usize)> = freed.iter().map(|&(_, t, p)| (t, p)).collect();
     let size = cycles.iter().fold(b, |s, &(t, p)| s.saturating_mul(t + p));
     if size > 16 * max_elements || b.saturating_mul(b) > 1 << 22 {
-        return Ok(None);
+        return None;
     }
     let position: HashMap<Element, usize> = keys.iter().enumerate().map(|(i, &x)| (x, i)).collect();
-    let products = Products::new(monoid);
     let mut table = Vec::with_capacity(b * b);
     for &x in &keys {
         for &y in &keys {
-            match position.get(&products.mul(x, y)) {
-                Some(&z) => table.push(z as Element),
-                None => return Ok(None),
-            }
+            table.push(*position.get(&products.mul(x, y))? as Element);
         }
     }
     let m = ProductMonoid::new(table, b, cycles);
-    let mut images = vec![0usize; options.len()];
+    let mut images = vec![0usize; heaps];
     for &h in live {
         images[h] = match freed.iter().position(|&(f, _, _)| f == h) {
             Some(i) => m.generator(0, Some(i)),
-            None => match position.get(&phi.get(h).copied().unwrap_or(0)) {
-                Some(&y) => m.generator(y, None),
-                None => return Ok(None),
-            },
+            None => m.generator(*position.get(&phi.get(h).copied().unwrap_or(0))?, None),
         };
     }
-    interpolate(&m, &images, options, live, width)
+    Some((m, images))
 }
 
 /// The k-element subsets of `values`, smallest first in lexicographic order.
