@@ -319,8 +319,7 @@ fn least_failure(
 /// walked in that order as states per heap level: the element x and the set F of z with
 /// t·z ∈ P for some option element t (which decides whether some option lands in P now, z = 1,
 /// and after more heaps). Partial positions with the same state have the same extensions, so a
-/// repeated state is not walked again. None when there is no failure or the walk passes
-/// `budget` states.
+/// repeated state is not walked again.
 fn colex_least_failure(
     c: &Candidate,
     slot: &[Option<usize>],
@@ -328,7 +327,7 @@ fn colex_least_failure(
     live: &[usize],
     width: usize,
     budget: usize,
-) -> Option<(Vec<u16>, bool)> {
+) -> Walked {
     type Bits = Box<[u64]>;
     struct Walk<'a> {
         c: &'a Candidate,
@@ -425,13 +424,13 @@ fn colex_least_failure(
     // One spare bit at the top of the last word says whether the position has a move.
     let words = (size + 1).div_ceil(64);
     if words * 64 - 1 < size {
-        return None;
+        return Walked::GaveUp;
     }
     // The colons take |Q|²/8 bytes: past MAX_COLON_BYTES (trials of some 45000 elements) the
     // walk gives way to the search below the proof's witness, before allocating.
     const MAX_COLON_BYTES: usize = 256 << 20;
     if size.saturating_mul(words).saturating_mul(8) > MAX_COLON_BYTES {
-        return None;
+        return Walked::GaveUp;
     }
     let products = Products::of_action(&c.act);
     let mut in_p_bits = vec![0u64; words];
@@ -441,7 +440,7 @@ fn colex_least_failure(
     let mut colon: Vec<Bits> = Vec::with_capacity(size);
     for t in 0..size as Element {
         if t % 256 == 255 && crate::interrupt::requested() {
-            return None;
+            return Walked::GaveUp;
         }
         let row = products.row(t);
         let mut bits = vec![0u64; words].into_boxed_slice();
@@ -472,9 +471,20 @@ fn colex_least_failure(
     };
     let empty: Bits = vec![0u64; words].into_boxed_slice();
     match walk.go(live.len(), 0, &empty, &[]) {
-        Ok(Some(truth)) => Some((walk.counts, truth)),
-        _ => None,
+        Ok(Some(truth)) => Walked::Failure(walk.counts, truth),
+        Ok(None) => Walked::Clean,
+        Err(()) => Walked::GaveUp,
     }
+}
+
+/// What the walk for the colexicographically least failure found.
+enum Walked {
+    /// The least position predicted inconsistently with its options, and what they say.
+    Failure(Vec<u16>, bool),
+    /// Every state was walked: no position is predicted inconsistently.
+    Clean,
+    /// The walk passed its budget, its memory limit, or was interrupted.
+    GaveUp,
 }
 
 /// The quotient of heaps 1..=n from `last` (heaps 1..=n − 1) by interpolation and
@@ -522,19 +532,11 @@ pub(super) fn recalibrated(
                 None => return Ok(None),
             },
         };
-        let failure = match prove(&candidate, options, &live, n, max_states)? {
-            Ok(_) => return Ok(Some(finish(system, n, &candidate, &live))),
-            Err(failure) => failure,
-        };
-        let position = match failure.witness {
-            Some(Witness::OptionInP { position, .. }) => position,
-            Some(Witness::NoOptionIntoP { position }) => position,
-            None => return Ok(None),
-        };
-        // The next trial is this candidate reduced. Every position's prediction depends only
-        // on its class in the reduction (x ~ y when xz ∈ P ⇔ yz ∈ P for every z), so the walk
-        // for the least failure runs on the reduced classes: the same positions in the same
-        // order, on a monoid often ten times smaller.
+        // The candidate reduced: every position's prediction depends only on its class in the
+        // reduction (x ~ y when xz ∈ P ⇔ yz ∈ P for every z), so the walk for the least failure
+        // runs on the reduced classes, the same positions in the same order on a monoid often
+        // ten times smaller. A wrong candidate is usually caught there, without the proof's
+        // sweep; the proof decides when the walk finds nothing (or gives up).
         let reduced = finish(system, n, &candidate, &live);
         let on_classes = Candidate {
             reps: Vec::new(),
@@ -547,11 +549,24 @@ pub(super) fn recalibrated(
                 .collect(),
             in_p: reduced.p_portion.clone(),
         };
-        let Some((least, truth)) =
-            colex_least_failure(&on_classes, &slot, options, &live, width, BUDGET)
-                .or_else(|| least_failure(&candidate, &slot, options, &position, BUDGET))
-        else {
-            return Ok(None);
+        let walked = colex_least_failure(&on_classes, &slot, options, &live, width, BUDGET);
+        let (least, truth) = match walked {
+            Walked::Failure(least, truth) => (least, truth),
+            Walked::Clean | Walked::GaveUp => {
+                let failure = match prove(&candidate, options, &live, n, max_states)? {
+                    Ok(_) => return Ok(Some(reduced)),
+                    Err(failure) => failure,
+                };
+                let position = match failure.witness {
+                    Some(Witness::OptionInP { position, .. }) => position,
+                    Some(Witness::NoOptionIntoP { position }) => position,
+                    None => return Ok(None),
+                };
+                match least_failure(&candidate, &slot, options, &position, BUDGET) {
+                    Some(found) => found,
+                    None => return Ok(None),
+                }
+            }
         };
         // Free the fewest heaps of the failure that make the interpolation right on it.
         let products = Products::new(&reduced.monoid);
