@@ -80,7 +80,8 @@ impl FiniteMonoid {
         poll: bool,
     ) -> Result<(FiniteMonoid, Vec<K>), MonoidError> {
         let mut keys = vec![identity.clone()];
-        let mut index: HashMap<K, Element> = HashMap::from([(identity, 0)]);
+        let mut index: rustc_hash::FxHashMap<K, Element> = Default::default();
+        index.insert(identity, 0);
         let mut table: Vec<Vec<Element>> = Vec::new();
         let mut next = 0;
         while next < keys.len() {

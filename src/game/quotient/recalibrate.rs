@@ -16,7 +16,7 @@
 //! right is the next candidate. Every candidate still goes through the proof of the module
 //! header; this only chooses which to try.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -31,6 +31,10 @@ struct ProductMonoid {
     base: Vec<Element>,
     base_size: usize,
     cycles: Vec<(usize, usize)>,
+    /// The place value of each cyclic digit (the first is the least significant), and of the
+    /// base monoid's element.
+    weights: Vec<usize>,
+    base_weight: usize,
     size: usize,
 }
 
@@ -39,32 +43,36 @@ impl ProductMonoid {
         let size = cycles
             .iter()
             .fold(base_size, |s, &(t, p)| s.saturating_mul(t + p));
+        let mut weights = Vec::with_capacity(cycles.len());
+        let mut base_weight = 1usize;
+        for &(t, p) in &cycles {
+            weights.push(base_weight);
+            base_weight = base_weight.saturating_mul(t + p);
+        }
         ProductMonoid {
             base,
             base_size,
             cycles,
+            weights,
+            base_weight,
             size,
         }
     }
 
     fn mul(&self, x: usize, y: usize) -> usize {
         let (mut x, mut y) = (x, y);
-        let mut digits = Vec::with_capacity(self.cycles.len());
-        for &(t, p) in &self.cycles {
-            let (a, b) = (x % (t + p), y % (t + p));
-            x /= t + p;
-            y /= t + p;
-            let mut e = a + b;
-            if e >= t + p {
+        let mut z = 0;
+        for (&(t, p), &w) in self.cycles.iter().zip(&self.weights) {
+            let r = t + p;
+            let mut e = x % r + y % r;
+            x /= r;
+            y /= r;
+            if e >= r {
                 e = t + (e - t) % p;
             }
-            digits.push(e);
+            z += e * w;
         }
-        let mut z = self.base[x * self.base_size + y] as usize;
-        for (&e, &(t, p)) in digits.iter().zip(&self.cycles).rev() {
-            z = z * (t + p) + e;
-        }
-        z
+        z + self.base[x * self.base_size + y] as usize * self.base_weight
     }
 
     /// The element with base part y and all cyclic parts 0 except a 1 at `cycle`.
@@ -91,6 +99,9 @@ fn interpolate(
     let mut reps: Vec<Option<Vec<u16>>> = vec![None; m.size];
     let mut counts = vec![0u16; width];
     let mut steps = 0usize;
+    // Elements in the order the walk reaches them, which is the colexicographic order of
+    // their first positions.
+    let mut order = Vec::with_capacity(m.size);
     walk(
         m,
         phi,
@@ -103,6 +114,7 @@ fn interpolate(
         &mut marked,
         &mut in_p,
         &mut reps,
+        &mut order,
         &mut steps,
         None,
     )?;
@@ -110,8 +122,6 @@ fn interpolate(
         return Ok(None);
     };
     // Renumber so the identity (the empty position) is 0, in the order reached.
-    let mut order: Vec<usize> = (0..m.size).collect();
-    order.sort_by(|&a, &b| reps[a].iter().rev().cmp(reps[b].iter().rev()));
     let mut id = vec![0 as Element; m.size];
     for (i, &x) in order.iter().enumerate() {
         id[x] = i as Element;
@@ -158,6 +168,7 @@ fn predict(
         &mut marked,
         &mut in_p,
         &mut reps,
+        &mut Vec::new(),
         &mut steps,
         Some(target),
     )?;
@@ -179,6 +190,7 @@ fn walk(
     marked: &mut [bool],
     in_p: &mut [bool],
     reps: &mut [Option<Vec<u16>>],
+    order: &mut Vec<usize>,
     steps: &mut usize,
     target: Option<usize>,
 ) -> Result<(), QuotientError> {
@@ -194,6 +206,7 @@ fn walk(
             marked[x] = true;
             in_p[x] = !tr.is_empty() && !tr.iter().any(|&t| in_p[t]);
             reps[x] = Some(counts.clone());
+            order.push(x);
         }
         return Ok(());
     }
@@ -218,6 +231,7 @@ fn walk(
                 marked,
                 in_p,
                 reps,
+                order,
                 steps,
                 target,
             )
@@ -661,7 +675,8 @@ fn trial(
     if size > 16 * max_elements || b.saturating_mul(b) > 1 << 22 {
         return None;
     }
-    let position: HashMap<Element, usize> = keys.iter().enumerate().map(|(i, &x)| (x, i)).collect();
+    let position: FxHashMap<Element, usize> =
+        keys.iter().enumerate().map(|(i, &x)| (x, i)).collect();
     let mut table = Vec::with_capacity(b * b);
     for &x in &keys {
         for &y in &keys {
