@@ -4,6 +4,7 @@
 //! Everything is exact: [`Integer`] has a machine-word fast path with overflow checks falling back
 //! to big integers, and rationals are `num_rational::BigRational`. Nothing here uses floating point.
 
+pub mod barvinok;
 pub mod basic_set;
 mod cone;
 pub mod coset;

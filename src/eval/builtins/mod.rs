@@ -8,6 +8,7 @@
 
 mod certify;
 mod core;
+mod counting;
 mod finite;
 mod geometry;
 mod heap;
@@ -66,6 +67,7 @@ fn table() -> &'static IndexMap<&'static str, Builtin> {
         heap_values::register(&mut all);
         quotients::register(&mut all);
         sets::register(&mut all);
+        counting::register(&mut all);
         certify::register(&mut all);
         members::register(&mut all);
         sweeps::register(&mut all);

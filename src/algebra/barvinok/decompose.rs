@@ -1,0 +1,234 @@
+//! Barvinok's signed decomposition of a simplicial cone into unimodular cones, modulo
+//! lower-dimensional cones (Barvinok 1994; De Loera, Hemmecke, Tauzer, Yoshida 2004, §3).
+//!
+//! For K = cone(w_1, …, w_d) of index N = |det W| > 1, a short integer vector z = Σ α_i w_i of
+//! the lattice {Wα : α} ∩ Z^d, with max |α_i| < 1, gives [K] = Σ_i sgn(α_i) [K_i] modulo
+//! lower-dimensional cones, where K_i replaces w_i by z and has index |α_i|·N < N. The identity
+//! needs some α_i > 0 (for z in −K it fails: K and the K_i tile all of R^d), so z is negated when
+//! none is. The short vector comes from an LLL-reduced basis of the coefficient lattice W^{-1}Z^d
+//! (scaled by N to be integral), the shortest in the maximum norm among the basis vectors and
+//! their sums and differences; by Minkowski's theorem some lattice vector has max |α_i| ≤ N^{−1/d},
+//! and in practice one of these does, so the depth of the recursion is about log log N.
+
+use num_bigint::BigInt;
+use num_integer::Integer as _;
+use num_rational::BigRational;
+use num_traits::{One, Signed, Zero};
+
+use super::lll;
+use crate::algebra::AlgebraError;
+
+/// A cone given by d integer generators (as columns of W), with a sign ±1.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SignedCone {
+    /// +1 or −1.
+    pub sign: i8,
+    /// The generators.
+    pub rays: Vec<Vec<BigInt>>,
+}
+
+/// det and the adjugate-scaled inverse of the matrix with the given columns: (det W, N·W^{-1})
+/// with N = |det W|, an integer matrix (rows indexed like the columns of W).
+pub(super) fn det_and_scaled_inverse(cols: &[Vec<BigInt>]) -> (BigInt, Vec<Vec<BigInt>>) {
+    let d = cols.len();
+    // Gauss–Jordan on [W | I] over the rationals.
+    let mut a: Vec<Vec<BigRational>> = (0..d)
+        .map(|r| {
+            (0..2 * d)
+                .map(|c| {
+                    if c < d {
+                        BigRational::from(cols[c][r].clone())
+                    } else if c - d == r {
+                        BigRational::one()
+                    } else {
+                        BigRational::zero()
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let mut det = BigRational::one();
+    for c in 0..d {
+        let Some(p) = (c..d).find(|&r| !a[r][c].is_zero()) else {
+            return (BigInt::zero(), Vec::new());
+        };
+        if p != c {
+            a.swap(p, c);
+            det = -det;
+        }
+        let pivot = a[c][c].clone();
+        det *= &pivot;
+        for v in a[c].iter_mut() {
+            *v /= &pivot;
+        }
+        for r in 0..d {
+            if r != c && !a[r][c].is_zero() {
+                let f = a[r][c].clone();
+                let row = a[c].clone();
+                for (x, y) in a[r].iter_mut().zip(&row) {
+                    *x -= &f * y;
+                }
+            }
+        }
+    }
+    let det = det.to_integer();
+    let n = BigRational::from(det.abs());
+    let inv = a
+        .iter()
+        .map(|row| row[d..].iter().map(|x| (x * &n).to_integer()).collect())
+        .collect();
+    (det, inv)
+}
+
+fn max_abs(v: &[BigInt]) -> BigInt {
+    v.iter().map(|x| x.abs()).max().unwrap_or_default()
+}
+
+/// The unimodular cones (with signs) whose signed sum is cone(rays) modulo lower-dimensional
+/// cones. `budget` bounds the number of cones produced.
+pub fn unimodular(
+    rays: Vec<Vec<BigInt>>,
+    sign: i8,
+    budget: usize,
+    out: &mut Vec<SignedCone>,
+) -> Result<(), AlgebraError> {
+    if crate::interrupt::requested() {
+        return Err(AlgebraError::Interrupted);
+    }
+    let d = rays.len();
+    let (det, scaled) = det_and_scaled_inverse(&rays);
+    let n = det.abs();
+    if n.is_zero() {
+        return Ok(());
+    }
+    if n.is_one() {
+        if out.len() >= budget {
+            return Err(AlgebraError::TooLarge(format!(
+                "Barvinok's decomposition needs more than {budget} unimodular cones"
+            )));
+        }
+        out.push(SignedCone { sign, rays });
+        return Ok(());
+    }
+    // The coefficient lattice W^{-1} Z^d scaled by N: its basis is the columns of N·W^{-1},
+    // that is the rows of its transpose.
+    let basis: Vec<Vec<BigInt>> = (0..d)
+        .map(|c| (0..d).map(|r| scaled[r][c].clone()).collect())
+        .collect();
+    let reduced = lll::reduce(basis);
+    let mut candidates = reduced.clone();
+    for i in 0..d {
+        for j in i + 1..d {
+            candidates.push(
+                reduced[i]
+                    .iter()
+                    .zip(&reduced[j])
+                    .map(|(a, b)| a + b)
+                    .collect(),
+            );
+            candidates.push(
+                reduced[i]
+                    .iter()
+                    .zip(&reduced[j])
+                    .map(|(a, b)| a - b)
+                    .collect(),
+            );
+        }
+    }
+    let mut alpha = candidates
+        .into_iter()
+        .filter(|v| v.iter().any(|x| !x.is_zero()))
+        .min_by_key(|v| max_abs(v))
+        .expect("a basis of a full-rank lattice has nonzero vectors");
+    if max_abs(&alpha) >= n {
+        return Err(AlgebraError::TooLarge(
+            "Barvinok's decomposition found no short vector (a cone of index ".to_string()
+                + &n.to_string()
+                + ")",
+        ));
+    }
+    if !alpha.iter().any(|x| x.is_positive()) {
+        for x in alpha.iter_mut() {
+            *x = -x.clone();
+        }
+    }
+    // z = W α / N, made primitive (α with it).
+    let mut z: Vec<BigInt> = (0..d)
+        .map(|r| (0..d).map(|c| &rays[c][r] * &alpha[c]).sum::<BigInt>() / &n)
+        .collect();
+    let g = z.iter().fold(BigInt::zero(), |g, x| g.gcd(x));
+    if g > BigInt::one() {
+        for x in z.iter_mut() {
+            *x = &*x / &g;
+        }
+        for x in alpha.iter_mut() {
+            *x = &*x / &g;
+        }
+    }
+    for i in 0..d {
+        if alpha[i].is_zero() {
+            continue;
+        }
+        let mut next = rays.clone();
+        next[i] = z.clone();
+        let s = if alpha[i].is_positive() { sign } else { -sign };
+        unimodular(next, s, budget, out)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Whether x lies in the interior of cone(rays), or None on a boundary hyperplane.
+    fn inside(rays: &[Vec<BigInt>], x: &[i64]) -> Option<bool> {
+        // N·W^{-1}x with N = |det W| > 0: the coefficients of x, scaled.
+        let (_, scaled) = det_and_scaled_inverse(rays);
+        let mut all = true;
+        for row in &scaled {
+            let c: BigInt = row
+                .iter()
+                .zip(x)
+                .map(|(s, &xk)| s * BigInt::from(xk))
+                .sum::<BigInt>();
+            if c.is_zero() {
+                return None;
+            }
+            all &= c.is_positive();
+        }
+        Some(all)
+    }
+
+    proptest! {
+        /// Every cone of the decomposition is unimodular, and at points on no cone's boundary
+        /// (lower-dimensional cones do not count) the signed indicators add up to the cone's.
+        #[test]
+        fn decomposition_is_unimodular_and_signed_sum_is_the_cone(
+            rows in proptest::collection::vec(proptest::collection::vec(-6i64..7, 3), 3),
+            points in proptest::collection::vec(proptest::collection::vec(-40i64..41, 3), 60),
+        ) {
+            let rays: Vec<Vec<BigInt>> = rows.iter().map(|r| r.iter().map(|&x| BigInt::from(x)).collect()).collect();
+            let (det, _) = det_and_scaled_inverse(&rays);
+            prop_assume!(!det.is_zero());
+            let mut out = Vec::new();
+            unimodular(rays.clone(), 1, 100_000, &mut out).unwrap();
+            for c in &out {
+                prop_assert!(det_and_scaled_inverse(&c.rays).0.abs().is_one());
+            }
+            // Points on no cone's boundary hyperplanes (those on one are skipped).
+            for q in &points {
+                let Some(lhs) = inside(&rays, q) else { continue };
+                let Some(rhs) = out
+                    .iter()
+                    .map(|c| inside(&c.rays, q).map(|b| i64::from(c.sign) * i64::from(b)))
+                    .sum::<Option<i64>>()
+                else {
+                    continue;
+                };
+                prop_assert_eq!(i64::from(lhs), rhs);
+            }
+        }
+    }
+}

@@ -1,0 +1,172 @@
+//! Short rational generating functions of rational polyhedra (Barvinok's algorithm, in the dual
+//! form LattE uses; [GM11] §3 and §5 rely on it for their polynomial-time claims).
+//!
+//! For a full-dimensional rational polytope P = {x : Ax ≥ b}, Brion's theorem gives
+//! [P] = Σ_v [v + T_v] modulo polyhedra containing lines, over the vertices v and their tangent
+//! cones T_v = {x : a_i·x ≥ 0, i active at v}. The dual cone T_v* = cone(a_i : i active) is
+//! triangulated and each simplex decomposed by Barvinok's signed decomposition into unimodular
+//! cones modulo lower-dimensional cones (`decompose`); dualizing turns lower-dimensional cones
+//! into cones with lines, whose generating functions vanish, so
+//! Σ_{x∈P∩Z^d} t^x = Σ_v Σ_j ε_j t^{p_vj} / Π_k (1 − t^{g_jk})
+//! exactly as rational functions, with (g_jk)_k a basis of Z^d (the generators of the dual of a
+//! unimodular cone) and p_vj the one lattice point of v's fundamental parallelepiped in it. The
+//! number of terms is polynomial in the input's bit size for fixed d.
+//!
+//! **A signed short form is an identity of rational functions, not a set.** Its terms converge
+//! in different cones (a vertex cone of a polytope points inwards, the opposite vertex's the other
+//! way), so no term is the generating function of part of P. [`ShortForm`] is therefore its own
+//! type: it is evaluated (`count`, at t = 1 through a generic direction and the Laurent expansion,
+//! as LattE does) but never read as a union of pieces.
+
+mod decompose;
+pub mod lll;
+mod todd;
+
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::Zero;
+
+pub use decompose::SignedCone;
+
+use super::polyhedral::{integer_inequalities, polyhedron_data, ConeData};
+use super::{AlgebraError, Polyhedron, Vector};
+
+/// One term ε t^p / Π_k (1 − t^{g_k}), the g_k a basis of Z^d.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShortTerm {
+    /// ±1.
+    pub sign: i8,
+    /// The numerator exponent p.
+    pub apex: Vec<BigInt>,
+    /// The denominator exponents g_k.
+    pub rays: Vec<Vec<BigInt>>,
+}
+
+/// A signed sum of unimodular cone terms equal, as a rational function, to the generating
+/// function of a polytope's lattice points.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShortForm {
+    dim: usize,
+    terms: Vec<ShortTerm>,
+}
+
+/// The most unimodular cones a decomposition may produce before it is refused.
+pub const MAX_CONES: usize = 1 << 20;
+
+impl ShortForm {
+    /// The short generating function of the lattice points of a bounded, full-dimensional
+    /// polyhedron.
+    pub fn of_polytope(p: &Polyhedron) -> Result<ShortForm, AlgebraError> {
+        let d = p.dim();
+        let data = polyhedron_data(p)?;
+        let recession = data.recession_cone();
+        if let Some(ray) = recession.rays().first().or(recession.lineality().first()) {
+            return Err(AlgebraError::Unbounded { ray: ray.clone() });
+        }
+        if data.is_empty() {
+            return Ok(ShortForm {
+                dim: d,
+                terms: Vec::new(),
+            });
+        }
+        if data.dim() != d {
+            return Err(AlgebraError::LowerDimensional {
+                dim: data.dim(),
+                ambient: d,
+            });
+        }
+        let rows = integer_inequalities(p)?;
+        let mut terms = Vec::new();
+        for v in data.vertices() {
+            // Inner normals of the inequalities tight at v.
+            let active: Vec<Vector> = rows
+                .iter()
+                .filter(|(a, b)| {
+                    let lhs: BigRational =
+                        a.0.iter()
+                            .zip(v)
+                            .map(|(x, y)| BigRational::from(x.to_bigint()) * y)
+                            .sum();
+                    lhs == BigRational::from(b.to_bigint())
+                })
+                .map(|(a, _)| a.clone())
+                .collect();
+            for simplex in dual_simplices(d, &active)? {
+                let mut cones = Vec::new();
+                decompose::unimodular(simplex, 1, MAX_CONES - terms.len(), &mut cones)?;
+                for cone in cones {
+                    terms.push(term_at(v, &cone));
+                }
+            }
+        }
+        Ok(ShortForm { dim: d, terms })
+    }
+
+    /// The dimension d.
+    pub fn dim(&self) -> usize {
+        self.dim
+    }
+
+    /// The terms.
+    pub fn terms(&self) -> &[ShortTerm] {
+        &self.terms
+    }
+
+    /// The number of lattice points counted: the value at t = (1, …, 1), exactly.
+    pub fn count(&self) -> Result<BigInt, AlgebraError> {
+        let value = todd::value_at_one(self.dim, &self.terms)?;
+        if !value.is_integer() {
+            return Err(AlgebraError::TooLarge(format!(
+                "internal error: the count came out as {value}, not an integer"
+            )));
+        }
+        Ok(value.to_integer())
+    }
+}
+
+/// A triangulation of cone(normals) into simplicial cones of d primitive rays each.
+fn dual_simplices(d: usize, normals: &[Vector]) -> Result<Vec<Vec<Vec<BigInt>>>, AlgebraError> {
+    let to_big = |v: &Vector| v.0.iter().map(|x| x.to_bigint()).collect::<Vec<_>>();
+    if normals.len() == d {
+        return Ok(vec![normals
+            .iter()
+            .map(|v| to_big(&super::linalg::primitive(v)))
+            .collect()]);
+    }
+    let cone = ConeData::from_generators(d, normals)?;
+    Ok(super::hilbert::triangulate(&cone)?
+        .iter()
+        .map(|s| s.iter().map(to_big).collect())
+        .collect())
+}
+
+/// The term of v + C, C the dual of the unimodular cone with rays u_1..u_d: C is generated by
+/// the columns g_k of U^{-1} (u_i·g_k = δ_ik), and its lattice points from v are
+/// Σ_k c_k g_k with integers c_k ≥ u_k·v, the least being p = Σ_k ⌈u_k·v⌉ g_k.
+fn term_at(v: &[BigRational], cone: &SignedCone) -> ShortTerm {
+    let d = v.len();
+    // Rows u_i; g_k = column k of U^{-1}: with U's rows as W's columns, W = U^T and
+    // W^{-1} = (U^{-1})^T, so g_k is row k of W^{-1} (the scale N is 1).
+    let (_, inv) = decompose::det_and_scaled_inverse(&cone.rays);
+    let g: Vec<Vec<BigInt>> = inv;
+    let mut apex = vec![BigInt::zero(); d];
+    for (u, gk) in cone.rays.iter().zip(&g) {
+        let uv: BigRational = u
+            .iter()
+            .zip(v)
+            .map(|(a, b)| BigRational::from(a.clone()) * b)
+            .sum();
+        let c = uv.ceil().to_integer();
+        for (a, x) in apex.iter_mut().zip(gk) {
+            *a += &c * x;
+        }
+    }
+    ShortTerm {
+        sign: cone.sign,
+        apex,
+        rays: g,
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,131 @@
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use proptest::prelude::*;
+
+use super::ShortForm;
+use crate::algebra::polyhedral::lattice_points;
+use crate::algebra::{AlgebraError, Integer, Matrix, Polyhedron};
+
+fn polytope(rows: &[Vec<i64>], rhs: &[BigRational]) -> Polyhedron {
+    let a = Matrix::from_rows(
+        rows.iter()
+            .map(|r| r.iter().map(|&x| Integer::from(x)).collect())
+            .collect(),
+    )
+    .unwrap();
+    Polyhedron::from_inequalities(a, rhs.to_vec()).unwrap()
+}
+
+fn int(n: &str) -> BigRational {
+    BigRational::from(n.parse::<BigInt>().unwrap())
+}
+
+/// The triangle x, y ≥ 0, x + y ≤ n: three unimodular vertex cones, (n + 1)(n + 2)/2 points.
+#[test]
+fn triangle_of_any_side() {
+    for n in [
+        "1",
+        "7",
+        "3000",
+        "1000000000",
+        "1000000000000000000000000000000",
+    ] {
+        let p = polytope(
+            &[vec![1, 0], vec![0, 1], vec![-1, -1]],
+            &[int("0"), int("0"), -int(n)],
+        );
+        let f = ShortForm::of_polytope(&p).unwrap();
+        assert_eq!(f.terms().len(), 3);
+        let n: BigInt = n.parse().unwrap();
+        assert_eq!(f.count().unwrap(), (&n + 1) * (&n + 2) / 2);
+    }
+}
+
+/// {x ≥ 0, 3x + 5y + 7z ≤ N}: the counts Normaliz prints for N = 1000 (NumberLatticePoints,
+/// quoted in issue 29) and for N = 10^5, and brute force for small N.
+#[test]
+fn simplex_3_5_7() {
+    let p = |n: &str| {
+        polytope(
+            &[
+                vec![1, 0, 0],
+                vec![0, 1, 0],
+                vec![0, 0, 1],
+                vec![-3, -5, -7],
+            ],
+            &[int("0"), int("0"), int("0"), -int(n)],
+        )
+    };
+    let count = |n: &str| ShortForm::of_polytope(&p(n)).unwrap().count().unwrap();
+    assert_eq!(count("1000"), BigInt::from(1_625_669));
+    assert_eq!(count("100000"), BigInt::from(1_587_682_566_826i64));
+    for n in 1..40 {
+        let brute = lattice_points(&p(&n.to_string())).unwrap().len();
+        assert_eq!(count(&n.to_string()), BigInt::from(brute), "N = {n}");
+    }
+    // Large N: the count agrees with the cubic-plus-periodic Ehrhart quasi-polynomial's
+    // leading behaviour N³/(6·105) to within the lower-order terms.
+    let big = count("1000000000000000000000000000000");
+    let n: BigInt = "1000000000000000000000000000000".parse().unwrap();
+    let lead = &n * &n * &n / BigInt::from(630);
+    assert!((&big - &lead) * BigInt::from(1000) < lead);
+}
+
+#[test]
+fn unbounded_and_lower_dimensional_are_refused() {
+    let p = polytope(&[vec![1, 0], vec![0, 1]], &[int("0"), int("0")]);
+    assert!(matches!(
+        ShortForm::of_polytope(&p),
+        Err(AlgebraError::Unbounded { .. })
+    ));
+    // x = y, 0 ≤ x ≤ 3: a segment in R^2.
+    let p = polytope(
+        &[vec![1, -1], vec![-1, 1], vec![1, 0], vec![-1, 0]],
+        &[int("0"), int("0"), int("0"), -int("3")],
+    );
+    assert!(matches!(
+        ShortForm::of_polytope(&p),
+        Err(AlgebraError::LowerDimensional { dim: 1, ambient: 2 })
+    ));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    /// Random rational polytopes in d = 2 and 3 (with degenerate vertices and rational
+    /// right-hand sides): the short form's count equals the enumerated points.
+    #[test]
+    fn counts_match_enumeration(
+        d in 2usize..4,
+        rows in proptest::collection::vec(proptest::collection::vec(-4i64..5, 3), 2..7),
+        rhs in proptest::collection::vec((-30i64..3, 1i64..4), 7),
+    ) {
+        // A box keeps it bounded; the random rows cut it.
+        let mut a: Vec<Vec<i64>> = Vec::new();
+        let mut b: Vec<BigRational> = Vec::new();
+        for i in 0..d {
+            let mut e = vec![0; d];
+            e[i] = 1;
+            a.push(e.clone());
+            b.push(BigRational::from(BigInt::from(-3)));
+            e[i] = -1;
+            a.push(e);
+            b.push(BigRational::from(BigInt::from(-6)));
+        }
+        for (r, &(num, den)) in rows.iter().zip(&rhs) {
+            let r: Vec<i64> = r[..d].to_vec();
+            if r.iter().all(|&x| x == 0) {
+                continue;
+            }
+            a.push(r);
+            b.push(BigRational::new(num.into(), den.into()));
+        }
+        let p = polytope(&a, &b);
+        let brute = lattice_points(&p).unwrap().len();
+        match ShortForm::of_polytope(&p) {
+            Ok(f) => prop_assert_eq!(f.count().unwrap(), BigInt::from(brute)),
+            // Lower-dimensional cuts are refused, not miscounted.
+            Err(AlgebraError::LowerDimensional { .. }) => {}
+            Err(e) => prop_assert!(false, "{e}"),
+        }
+    }
+}

@@ -1,0 +1,151 @@
+//! The value at t = (1, …, 1) of a sum of terms ε t^p / Π_k (1 − t^{g_k}), each of which has a
+//! pole there: along a direction λ with λ·g_k ≠ 0 for every denominator, t = e^{sλ} turns each
+//! term into a Laurent series in s, and the sum's value is the sum of the constant terms (the
+//! poles cancel). With a = λ·p and c_k = λ·g_k,
+//! 1/(1 − e^{cs}) = −(1/(cs))·Td(cs), Td(x) = x/(e^x − 1) = Σ_j B_j x^j/j! (B_1 = −1/2),
+//! so the constant term is ε (−1)^d / Π_k c_k times the coefficient of s^d in
+//! e^{as} Π_k Td(c_k s): exact rational arithmetic, O(d³) per term.
+
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{One, Zero};
+
+use super::ShortTerm;
+use crate::algebra::AlgebraError;
+
+/// B_0, …, B_n (with B_1 = −1/2), from Σ_{k=0}^{m} C(m+1, k) B_k = 0.
+fn bernoulli(n: usize) -> Vec<BigRational> {
+    let mut b: Vec<BigRational> = vec![BigRational::one()];
+    for m in 1..=n {
+        let mut binom = BigInt::one(); // C(m+1, k)
+        let mut sum = BigRational::zero();
+        for (k, bk) in b.iter().enumerate() {
+            sum += BigRational::from(binom.clone()) * bk;
+            binom = binom * BigInt::from(m + 1 - k) / BigInt::from(k + 1);
+        }
+        // C(m+1, m) = m + 1.
+        b.push(-sum / BigRational::from(BigInt::from(m + 1)));
+    }
+    b
+}
+
+fn dot(x: &[BigInt], y: &[BigInt]) -> BigInt {
+    x.iter().zip(y).map(|(a, b)| a * b).sum()
+}
+
+/// A direction λ = (1, m, m², …) with λ·g ≠ 0 for every denominator g of the terms.
+fn generic_direction(d: usize, terms: &[ShortTerm]) -> Vec<BigInt> {
+    let mut m = BigInt::one();
+    loop {
+        let mut lambda = Vec::with_capacity(d);
+        let mut x = BigInt::one();
+        for _ in 0..d {
+            lambda.push(x.clone());
+            x *= &m;
+        }
+        if terms
+            .iter()
+            .all(|t| t.rays.iter().all(|g| !dot(&lambda, g).is_zero()))
+        {
+            return lambda;
+        }
+        m += 1;
+    }
+}
+
+/// Σ of the terms' values at t = 1 (their sum has no pole there when it is a polynomial).
+pub(super) fn value_at_one(d: usize, terms: &[ShortTerm]) -> Result<BigRational, AlgebraError> {
+    let lambda = generic_direction(d, terms);
+    let b = bernoulli(d);
+    let mut factorial = vec![BigRational::one()];
+    for j in 1..=d {
+        let f = &factorial[j - 1] * BigRational::from(BigInt::from(j));
+        factorial.push(f);
+    }
+    let mut total = BigRational::zero();
+    for (i, term) in terms.iter().enumerate() {
+        if i % 256 == 255 && crate::interrupt::requested() {
+            return Err(AlgebraError::Interrupted);
+        }
+        let a = BigRational::from(dot(&lambda, &term.apex));
+        // e^{as} to degree d.
+        let mut series: Vec<BigRational> = Vec::with_capacity(d + 1);
+        let mut power = BigRational::one();
+        for f in factorial.iter().take(d + 1) {
+            series.push(&power / f);
+            power *= &a;
+        }
+        let mut denominator = BigRational::one();
+        for g in &term.rays {
+            let c = BigRational::from(dot(&lambda, g));
+            // Td(cs) to degree d.
+            let mut td: Vec<BigRational> = Vec::with_capacity(d + 1);
+            let mut power = BigRational::one();
+            for j in 0..=d {
+                td.push(&b[j] * &power / &factorial[j]);
+                power *= &c;
+            }
+            let mut product = vec![BigRational::zero(); d + 1];
+            for (j, x) in series.iter().enumerate() {
+                if x.is_zero() {
+                    continue;
+                }
+                for (k, y) in td.iter().enumerate().take(d + 1 - j) {
+                    product[j + k] += x * y;
+                }
+            }
+            series = product;
+            denominator *= c;
+        }
+        let mut value = &series[d] / denominator;
+        if (d % 2 == 1) != (term.sign < 0) {
+            value = -value;
+        }
+        total += value;
+    }
+    Ok(total)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bernoulli_numbers() {
+        let b = bernoulli(6);
+        let q = |n: i64, d: i64| BigRational::new(n.into(), d.into());
+        assert_eq!(
+            b,
+            vec![
+                q(1, 1),
+                q(-1, 2),
+                q(1, 6),
+                q(0, 1),
+                q(-1, 30),
+                q(0, 1),
+                q(1, 42)
+            ]
+        );
+    }
+
+    #[test]
+    fn one_dimensional_segment() {
+        // [0, 5] ∩ Z: 1/(1 − t) + t^5/(1 − t^{-1}) has value 6 at t = 1.
+        let terms = vec![
+            ShortTerm {
+                sign: 1,
+                apex: vec![0.into()],
+                rays: vec![vec![1.into()]],
+            },
+            ShortTerm {
+                sign: 1,
+                apex: vec![5.into()],
+                rays: vec![vec![(-1).into()]],
+            },
+        ];
+        assert_eq!(
+            value_at_one(1, &terms).unwrap(),
+            BigRational::from(BigInt::from(6))
+        );
+    }
+}

@@ -1,0 +1,84 @@
+//! Counting lattice points: `count(x)` for polytopes (through Barvinok's short generating
+//! functions, polynomial time in fixed dimension), finite sets and rational functions that are
+//! polynomials.
+
+use num_traits::Zero;
+
+use super::objects::algebra_error;
+use super::sets::to_set;
+use super::{Args, Builtin};
+use crate::algebra::barvinok::ShortForm;
+use crate::algebra::genfunc::RationalFunction;
+use crate::algebra::{AlgebraError, Integer};
+use crate::eval::value::Value;
+use crate::eval::{EvalError, Interpreter};
+
+type R = Result<Value, EvalError>;
+
+pub(super) fn register(r: &mut Vec<Builtin>) {
+    r.push(Builtin {
+        name: "count",
+        signature: "count(x) -> integer",
+        doc: "The number of lattice points of x: a bounded full-dimensional polyhedron (by Barvinok's short\n\
+              rational generating function, its vertex cones decomposed into signed unimodular cones and the sum\n\
+              evaluated at t = 1 exactly, so the time does not grow with the size of the numbers), a finite set\n\
+              (stratified set, module, solution's P-positions, ...), or a rational function that is a polynomial\n\
+              (the sum of its coefficients). An unbounded set is refused, naming a direction it contains.",
+        example: "count(polyhedron([1 0 0; 0 1 0; 0 0 1; -3 -5 -7], (0, 0, 0, -1000)))",
+        min_args: 1,
+        max_args: Some(1),
+        named: &[],
+        func: count,
+    });
+}
+
+fn int(n: num_bigint::BigInt) -> Value {
+    Value::Int(Integer::from(n))
+}
+
+/// The sum of the coefficients of a rational function with no denominators.
+fn polynomial_count(f: &RationalFunction) -> Option<num_rational::BigRational> {
+    f.is_polynomial()
+        .then(|| f.terms().iter().map(|t| t.coefficient.clone()).sum())
+}
+
+fn count(_: &mut Interpreter, a: &mut Args) -> R {
+    let span = a.span(0);
+    match a.value(0) {
+        Value::Polyhedron(p) => {
+            let f = ShortForm::of_polytope(p).map_err(|e| algebra_error(e, span))?;
+            Ok(int(f.count().map_err(|e| algebra_error(e, span))?))
+        }
+        Value::Genfunc(g) => match polynomial_count(&g.f) {
+            Some(c) if c.is_integer() => Ok(int(c.to_integer())),
+            Some(c) => Ok(Value::Rational(std::rc::Rc::new(c))),
+            None => Err(EvalError::new(
+                "lg::eval::value",
+                "this rational function is not a polynomial: it counts infinitely many points",
+                span,
+                "here",
+            )
+            .with_help(
+                "`count` of a rational function needs one with no denominators (a finite set's)",
+            )),
+        },
+        Value::Set(items) if items.is_empty() => Ok(Value::Int(Integer::zero())),
+        v => {
+            let set = to_set(v, span)?;
+            // The one-cone form's terms are disjoint pieces p + N{a_1..a_k}: a term with a
+            // denominator is a direction the set contains.
+            let f = RationalFunction::of_set(&set).map_err(|e| algebra_error(e, span))?;
+            match polynomial_count(&f) {
+                Some(c) => Ok(int(c.to_integer())),
+                None => {
+                    let ray = f
+                        .terms()
+                        .iter()
+                        .find_map(|t| t.denominators.first().cloned())
+                        .expect("a term that is not a monomial has a denominator");
+                    Err(algebra_error(AlgebraError::Unbounded { ray }, span))
+                }
+            }
+        }
+    }
+}
