@@ -12,7 +12,6 @@
 
 use num_bigint::BigInt;
 use num_integer::Integer as _;
-use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
 
 use super::lll;
@@ -27,57 +26,72 @@ pub struct SignedCone {
     pub rays: Vec<Vec<BigInt>>,
 }
 
-/// det and the adjugate-scaled inverse of the matrix with the given columns: (det W, N·W^{-1})
-/// with N = |det W|, an integer matrix (rows indexed like the columns of W).
-pub(super) fn det_and_scaled_inverse(cols: &[Vec<BigInt>]) -> (BigInt, Vec<Vec<BigInt>>) {
-    let d = cols.len();
-    // Gauss–Jordan on [W | I] over the rationals.
-    let mut a: Vec<Vec<BigRational>> = (0..d)
-        .map(|r| {
-            (0..2 * d)
-                .map(|c| {
-                    if c < d {
-                        BigRational::from(cols[c][r].clone())
-                    } else if c - d == r {
-                        BigRational::one()
-                    } else {
-                        BigRational::zero()
-                    }
-                })
-                .collect()
-        })
-        .collect();
-    let mut det = BigRational::one();
-    for c in 0..d {
-        let Some(p) = (c..d).find(|&r| !a[r][c].is_zero()) else {
-            return (BigInt::zero(), Vec::new());
+/// The determinant of a square integer matrix (rows), by Bareiss's fraction-free elimination.
+fn determinant(mut a: Vec<Vec<BigInt>>) -> BigInt {
+    let n = a.len();
+    if n == 0 {
+        return BigInt::one();
+    }
+    let mut sign = BigInt::one();
+    let mut previous = BigInt::one();
+    for c in 0..n - 1 {
+        let Some(p) = (c..n).find(|&r| !a[r][c].is_zero()) else {
+            return BigInt::zero();
         };
         if p != c {
             a.swap(p, c);
-            det = -det;
+            sign = -sign;
         }
-        let pivot = a[c][c].clone();
-        det *= &pivot;
-        for v in a[c].iter_mut() {
-            *v /= &pivot;
+        for r in c + 1..n {
+            for k in c + 1..n {
+                let v = (&a[r][k] * &a[c][c] - &a[r][c] * &a[c][k]) / &previous;
+                a[r][k] = v;
+            }
+            a[r][c] = BigInt::zero();
         }
-        for r in 0..d {
-            if r != c && !a[r][c].is_zero() {
-                let f = a[r][c].clone();
-                let row = a[c].clone();
-                for (x, y) in a[r].iter_mut().zip(&row) {
-                    *x -= &f * y;
-                }
+        previous = a[c][c].clone();
+    }
+    sign * &a[n - 1][n - 1]
+}
+
+/// det W and N·W^{-1} with N = |det W| (that is, ±adj W), for the matrix W with the given
+/// columns, in integer arithmetic only (cofactors by Bareiss); rows of the result are indexed like
+/// the columns of W. An empty inverse when W is singular.
+pub(super) fn det_and_scaled_inverse(cols: &[Vec<BigInt>]) -> (BigInt, Vec<Vec<BigInt>>) {
+    let d = cols.len();
+    // W[r][c] = cols[c][r].
+    let w: Vec<Vec<BigInt>> = (0..d)
+        .map(|r| (0..d).map(|c| cols[c][r].clone()).collect())
+        .collect();
+    let det = determinant(w.clone());
+    if det.is_zero() {
+        return (det, Vec::new());
+    }
+    // adj(W)[i][j] = (−1)^(i+j) · minor of W without row j and column i.
+    let mut adj = vec![vec![BigInt::zero(); d]; d];
+    for (i, row) in adj.iter_mut().enumerate() {
+        for (j, entry) in row.iter_mut().enumerate() {
+            let minor: Vec<Vec<BigInt>> = (0..d)
+                .filter(|&r| r != j)
+                .map(|r| {
+                    (0..d)
+                        .filter(|&c| c != i)
+                        .map(|c| w[r][c].clone())
+                        .collect()
+                })
+                .collect();
+            let m = determinant(minor);
+            *entry = if (i + j) % 2 == 0 { m } else { -m };
+        }
+    }
+    if det.is_negative() {
+        for row in adj.iter_mut() {
+            for x in row.iter_mut() {
+                *x = -x.clone();
             }
         }
     }
-    let det = det.to_integer();
-    let n = BigRational::from(det.abs());
-    let inv = a
-        .iter()
-        .map(|row| row[d..].iter().map(|x| (x * &n).to_integer()).collect())
-        .collect();
-    (det, inv)
+    (det, adj)
 }
 
 fn max_abs(v: &[BigInt]) -> BigInt {

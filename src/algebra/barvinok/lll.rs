@@ -4,13 +4,15 @@
 //! integral variants that avoid rationals.
 
 use num_bigint::BigInt;
+#[cfg(test)]
 use num_rational::BigRational;
-use num_traits::{One, Zero};
+use num_traits::{One, Signed, Zero};
 
 fn dot(x: &[BigInt], y: &[BigInt]) -> BigInt {
     x.iter().zip(y).map(|(a, b)| a * b).sum()
 }
 
+#[cfg(test)]
 /// Gram–Schmidt: the squared lengths ‖b*_i‖² and the coefficients μ_ij (j < i).
 fn gram_schmidt(b: &[Vec<BigInt>]) -> (Vec<BigRational>, Vec<Vec<BigRational>>) {
     let n = b.len();
@@ -40,47 +42,89 @@ fn gram_schmidt(b: &[Vec<BigInt>]) -> (Vec<BigRational>, Vec<Vec<BigRational>>) 
     (norms, mu)
 }
 
-/// The nearest integer to q (halves rounded up).
-fn round(q: &BigRational) -> BigInt {
-    (q + BigRational::new(BigInt::one(), BigInt::from(2)))
-        .floor()
-        .to_integer()
-}
-
-/// An LLL-reduced basis of the lattice spanned by the rows of `basis` (linearly independent).
+/// An LLL-reduced basis (δ = 3/4) of the lattice spanned by the rows of `basis` (linearly
+/// independent), by the integral version of the algorithm (Cohen, *A Course in Computational
+/// Algebraic Number Theory*, Algorithm 2.6.7): the Gram determinants d_i and λ_ij = d_j μ_ij are
+/// integers, so no rational is ever reduced.
+#[allow(clippy::needless_range_loop)] // indices as in the book
 pub fn reduce(mut b: Vec<Vec<BigInt>>) -> Vec<Vec<BigInt>> {
+    use num_integer::Integer as _;
     let n = b.len();
     if n < 2 {
         return b;
     }
-    let delta = BigRational::new(BigInt::from(3), BigInt::from(4));
-    let mut k = 1;
-    while k < n {
-        // Size reduction of b_k against b_{k−1}, …, b_0.
-        let (_, mut mu) = gram_schmidt(&b);
-        for j in (0..k).rev() {
-            let q = round(&mu[k][j]);
-            if !q.is_zero() {
-                let bj = b[j].clone();
-                for (x, y) in b[k].iter_mut().zip(&bj) {
-                    *x -= &q * y;
-                }
-                let qr = BigRational::from(q);
-                let row_j = mu[j].clone();
-                for (m, mj) in mu[k].iter_mut().zip(&row_j).take(j) {
-                    *m -= &qr * mj;
-                }
-                mu[k][j] -= qr;
+    // 1-based as in the book: d[0] = 1, b_i = b[i − 1], lambda[k][j] for j < k.
+    let mut d = vec![BigInt::zero(); n + 1];
+    d[0] = BigInt::one();
+    d[1] = dot(&b[0], &b[0]);
+    let mut lambda = vec![vec![BigInt::zero(); n + 1]; n + 1];
+    let mut k = 2;
+    let mut kmax = 1;
+    // b_k −= q b_l with the λ's updated (size reduction of λ_kl).
+    let red = |b: &mut Vec<Vec<BigInt>>,
+               lambda: &mut Vec<Vec<BigInt>>,
+               d: &[BigInt],
+               k: usize,
+               l: usize| {
+        let two = BigInt::from(2);
+        if (&lambda[k][l] * &two).abs() > d[l] {
+            let q = (&lambda[k][l] * &two + &d[l]).div_floor(&(&d[l] * &two));
+            let bl = b[l - 1].clone();
+            for (x, y) in b[k - 1].iter_mut().zip(&bl) {
+                *x -= &q * y;
+            }
+            lambda[k][l] -= &q * &d[l];
+            for i in 1..l {
+                let v = &q * &lambda[l][i];
+                lambda[k][i] -= v;
             }
         }
-        let (norms, mu) = gram_schmidt(&b);
-        let lovasz = (&delta - &mu[k][k - 1] * &mu[k][k - 1]) * &norms[k - 1];
-        if norms[k] >= lovasz {
-            k += 1;
-        } else {
-            b.swap(k, k - 1);
-            k = (k - 1).max(1);
+    };
+    while k <= n {
+        if k > kmax {
+            kmax = k;
+            for j in 1..=k {
+                let mut u = dot(&b[k - 1], &b[j - 1]);
+                for i in 1..j {
+                    u = (&d[i] * &u - &lambda[k][i] * &lambda[j][i]) / &d[i - 1];
+                }
+                if j < k {
+                    lambda[k][j] = u;
+                } else {
+                    d[k] = u;
+                }
+            }
         }
+        loop {
+            red(&mut b, &mut lambda, &d, k, k - 1);
+            let lhs = BigInt::from(4) * &d[k] * &d[k - 2];
+            let rhs = BigInt::from(3) * &d[k - 1] * &d[k - 1]
+                - BigInt::from(4) * &lambda[k][k - 1] * &lambda[k][k - 1];
+            if lhs >= rhs {
+                break;
+            }
+            // Swap b_k and b_{k−1}.
+            b.swap(k - 1, k - 2);
+            for j in 1..k - 1 {
+                let t = lambda[k][j].clone();
+                lambda[k][j] = std::mem::replace(&mut lambda[k - 1][j], t);
+            }
+            let lam = lambda[k][k - 1].clone();
+            let big_b = (&d[k - 2] * &d[k] + &lam * &lam) / &d[k - 1];
+            for i in k + 1..=kmax {
+                let t = lambda[i][k].clone();
+                lambda[i][k] = (&d[k] * &lambda[i][k - 1] - &lam * &t) / &d[k - 1];
+                lambda[i][k - 1] = (&big_b * &t + &lam * &lambda[i][k]) / &d[k];
+            }
+            d[k - 1] = big_b;
+            if k > 2 {
+                k -= 1;
+            }
+        }
+        for l in (1..k - 1).rev() {
+            red(&mut b, &mut lambda, &d, k, l);
+        }
+        k += 1;
     }
     b
 }

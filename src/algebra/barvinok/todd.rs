@@ -54,38 +54,53 @@ fn generic_direction(d: usize, terms: &[ShortTerm]) -> Vec<BigInt> {
 }
 
 /// Σ of the terms' values at t = 1 (their sum has no pole there when it is a polynomial).
+///
+/// The series are kept integral: with L the least common multiple of the denominators of
+/// B_j/j! (j ≤ d), Td(cs)·L has integer coefficients T_j c^j, and e^{as}·d! has a^j·d!/j!; the
+/// coefficient of s^d of their product is then divided by d!·L^d·Π c_k once per term.
 pub(super) fn value_at_one(d: usize, terms: &[ShortTerm]) -> Result<BigRational, AlgebraError> {
+    use num_integer::Integer as _;
     let lambda = generic_direction(d, terms);
     let b = bernoulli(d);
-    let mut factorial = vec![BigRational::one()];
+    let mut factorial = vec![BigInt::one()];
     for j in 1..=d {
-        let f = &factorial[j - 1] * BigRational::from(BigInt::from(j));
+        let f = &factorial[j - 1] * BigInt::from(j);
         factorial.push(f);
     }
+    let scaled: Vec<BigRational> = (0..=d)
+        .map(|j| &b[j] / BigRational::from(factorial[j].clone()))
+        .collect();
+    let l = scaled.iter().fold(BigInt::one(), |l, x| l.lcm(x.denom()));
+    let todd: Vec<BigInt> = scaled
+        .iter()
+        .map(|x| (x * BigRational::from(l.clone())).to_integer())
+        .collect();
+    let exp_scale: Vec<BigInt> = (0..=d).map(|j| &factorial[d] / &factorial[j]).collect();
+    let common = &factorial[d] * num_traits::pow(l.clone(), d);
     let mut total = BigRational::zero();
     for (i, term) in terms.iter().enumerate() {
         if i % 256 == 255 && crate::interrupt::requested() {
             return Err(AlgebraError::Interrupted);
         }
-        let a = BigRational::from(dot(&lambda, &term.apex));
-        // e^{as} to degree d.
-        let mut series: Vec<BigRational> = Vec::with_capacity(d + 1);
-        let mut power = BigRational::one();
-        for f in factorial.iter().take(d + 1) {
-            series.push(&power / f);
+        let a = dot(&lambda, &term.apex);
+        // e^{as}·d! to degree d.
+        let mut series: Vec<BigInt> = Vec::with_capacity(d + 1);
+        let mut power = BigInt::one();
+        for scale in &exp_scale {
+            series.push(&power * scale);
             power *= &a;
         }
-        let mut denominator = BigRational::one();
+        let mut denominator = common.clone();
         for g in &term.rays {
-            let c = BigRational::from(dot(&lambda, g));
-            // Td(cs) to degree d.
-            let mut td: Vec<BigRational> = Vec::with_capacity(d + 1);
-            let mut power = BigRational::one();
-            for j in 0..=d {
-                td.push(&b[j] * &power / &factorial[j]);
+            let c = dot(&lambda, g);
+            // Td(cs)·L to degree d.
+            let mut td: Vec<BigInt> = Vec::with_capacity(d + 1);
+            let mut power = BigInt::one();
+            for t in &todd {
+                td.push(t * &power);
                 power *= &c;
             }
-            let mut product = vec![BigRational::zero(); d + 1];
+            let mut product = vec![BigInt::zero(); d + 1];
             for (j, x) in series.iter().enumerate() {
                 if x.is_zero() {
                     continue;
@@ -97,11 +112,11 @@ pub(super) fn value_at_one(d: usize, terms: &[ShortTerm]) -> Result<BigRational,
             series = product;
             denominator *= c;
         }
-        let mut value = &series[d] / denominator;
+        let mut numerator = series.swap_remove(d);
         if (d % 2 == 1) != (term.sign < 0) {
-            value = -value;
+            numerator = -numerator;
         }
-        total += value;
+        total += BigRational::new(numerator, denominator);
     }
     Ok(total)
 }
