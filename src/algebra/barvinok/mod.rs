@@ -50,8 +50,9 @@ pub struct ShortForm {
     terms: Vec<ShortTerm>,
 }
 
-/// The most unimodular cones a decomposition may produce before it is refused.
-pub const MAX_CONES: usize = 1 << 20;
+/// The most unimodular cones a decomposition may produce before it is refused (each keeps d + 1
+/// vectors of d big integers: some hundreds of MB at d = 8).
+pub const MAX_CONES: usize = 1 << 18;
 
 impl ShortForm {
     /// The short generating function of the lattice points of a bounded, full-dimensional
