@@ -44,16 +44,6 @@ pub enum AlgebraError {
         /// A direction v with v and −v in the set.
         line: super::Vector,
     },
-    /// A polyhedron that must be full-dimensional is not.
-    #[error(
-        "the polyhedron has dimension {dim} in R^{ambient}, and this needs it full-dimensional"
-    )]
-    LowerDimensional {
-        /// Its dimension.
-        dim: usize,
-        /// The ambient dimension.
-        ambient: usize,
-    },
     /// The user interrupted the computation (Ctrl-C).
     #[error("interrupted")]
     Interrupted,

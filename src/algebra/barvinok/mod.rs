@@ -31,7 +31,8 @@ pub use decompose::SignedCone;
 use super::polyhedral::{integer_inequalities, polyhedron_data, ConeData};
 use super::{AlgebraError, Polyhedron, Vector};
 
-/// One term ε t^p / Π_k (1 − t^{g_k}), the g_k a basis of Z^d.
+/// One term ε t^p / Π_k (1 − t^{g_k}), the g_k a basis of the lattice of the polytope's affine
+/// hull (of Z^d for a full-dimensional one).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ShortTerm {
     /// ±1.
@@ -55,8 +56,8 @@ pub struct ShortForm {
 pub const MAX_CONES: usize = 1 << 18;
 
 impl ShortForm {
-    /// The short generating function of the lattice points of a bounded, full-dimensional
-    /// polyhedron.
+    /// The short generating function of the lattice points of a bounded polyhedron (a
+    /// lower-dimensional one through the coordinates of its affine hull's lattice).
     pub fn of_polytope(p: &Polyhedron) -> Result<ShortForm, AlgebraError> {
         let d = p.dim();
         let data = polyhedron_data(p)?;
@@ -70,13 +71,10 @@ impl ShortForm {
                 terms: Vec::new(),
             });
         }
-        if data.dim() != d {
-            return Err(AlgebraError::LowerDimensional {
-                dim: data.dim(),
-                ambient: d,
-            });
-        }
         let rows = integer_inequalities(p)?;
+        if data.dim() != d {
+            return ShortForm::in_affine_hull(d, &rows);
+        }
         let mut terms = Vec::new();
         for v in data.vertices() {
             // Inner normals of the inequalities tight at v.
@@ -101,6 +99,105 @@ impl ShortForm {
             }
         }
         Ok(ShortForm { dim: d, terms })
+    }
+
+    /// A polytope {x : a·x ≥ b} of lower dimension: its affine hull's integer points are
+    /// x0 + U·Z^k (U a basis of the integer kernel of the equations), the polytope in the
+    /// coordinates y is full-dimensional in R^k, and its terms map back by y ↦ x0 + U·y (the
+    /// denominators become U·g, a basis of the hull's lattice). No integer point on the hull:
+    /// no terms.
+    fn in_affine_hull(
+        d: usize,
+        rows: &[(Vector, super::Integer)],
+    ) -> Result<ShortForm, AlgebraError> {
+        use super::Integer;
+        let empty = ShortForm {
+            dim: d,
+            terms: Vec::new(),
+        };
+        // Equations of the homogenisation {(x, t) : a·x − b·t ≥ 0, t ≥ 0}.
+        let mut hom: Vec<Vector> = rows
+            .iter()
+            .map(|(a, b)| Vector(a.0.iter().cloned().chain([-b]).collect()))
+            .collect();
+        hom.push(Vector::unit(d + 1, d));
+        let cone = ConeData::from_inequalities(d + 1, &hom)?;
+        let equations: Vec<Vec<Integer>> =
+            cone.equations().iter().map(|e| e.0[..d].to_vec()).collect();
+        let rhs: Vec<Integer> = cone.equations().iter().map(|e| -&e.0[d]).collect();
+        let Some((x0, basis)) = super::coset::solve_integer(&equations, &rhs) else {
+            return Ok(empty);
+        };
+        let k = basis.len();
+        if k == 0 {
+            // A single point, which is x0 if it satisfies every inequality.
+            let inside = rows.iter().all(|(a, b)| &a.dot(&x0) >= b);
+            return Ok(if inside {
+                ShortForm {
+                    dim: d,
+                    terms: vec![ShortTerm {
+                        sign: 1,
+                        apex: x0.0.iter().map(|x| x.to_bigint()).collect(),
+                        rays: Vec::new(),
+                    }],
+                }
+            } else {
+                empty
+            });
+        }
+        // a·(x0 + U y) ≥ b  ⇔  (a·U) y ≥ b − a·x0; rows with a·U = 0 are constants.
+        let mut reduced_rows: Vec<Vec<Integer>> = Vec::new();
+        let mut reduced_rhs: Vec<BigRational> = Vec::new();
+        for (a, b) in rows {
+            let coefficients: Vec<Integer> = basis.iter().map(|u| a.dot(u)).collect();
+            let bound = b - &a.dot(&x0);
+            if coefficients.iter().all(|c| c.is_zero()) {
+                if bound > Integer::ZERO {
+                    return Ok(empty);
+                }
+                continue;
+            }
+            reduced_rows.push(coefficients);
+            reduced_rhs.push(BigRational::from(bound.to_bigint()));
+        }
+        if reduced_rows.is_empty() {
+            return Err(AlgebraError::Unbounded {
+                ray: basis[0].clone(),
+            });
+        }
+        let inner =
+            Polyhedron::from_inequalities(super::Matrix::from_rows(reduced_rows)?, reduced_rhs)?;
+        let lifted = ShortForm::of_polytope(&inner)?;
+        let u: Vec<Vec<BigInt>> = basis
+            .iter()
+            .map(|v| v.0.iter().map(|x| x.to_bigint()).collect())
+            .collect();
+        let lift = |y: &[BigInt], offset: bool| -> Vec<BigInt> {
+            (0..d)
+                .map(|i| {
+                    let start = if offset {
+                        x0.0[i].to_bigint()
+                    } else {
+                        BigInt::zero()
+                    };
+                    y.iter()
+                        .zip(&u)
+                        .fold(start, |acc, (c, col)| acc + c * &col[i])
+                })
+                .collect()
+        };
+        Ok(ShortForm {
+            dim: d,
+            terms: lifted
+                .terms
+                .iter()
+                .map(|t| ShortTerm {
+                    sign: t.sign,
+                    apex: lift(&t.apex, true),
+                    rays: t.rays.iter().map(|g| lift(g, false)).collect(),
+                })
+                .collect(),
+        })
     }
 
     /// The dimension d.

@@ -56,18 +56,21 @@ fn generic_direction(d: usize, terms: &[ShortTerm]) -> Vec<BigInt> {
 /// Σ of the terms' values at t = 1 (their sum has no pole there when it is a polynomial).
 ///
 /// The series are kept integral: with L the least common multiple of the denominators of
-/// B_j/j! (j ≤ d), Td(cs)·L has integer coefficients T_j c^j, and e^{as}·d! has a^j·d!/j!; the
-/// coefficient of s^d of their product is then divided by d!·L^d·Π c_k once per term.
+/// B_j/j! (j up to the most denominators of any term), Td(cs)·L has integer coefficients
+/// T_j c^j, and for a term with r denominators e^{as}·r! has a^j·r!/j!; the coefficient of s^r
+/// of their product is then divided by r!·L^r·Π c_k once per term.
 pub(super) fn value_at_one(d: usize, terms: &[ShortTerm]) -> Result<BigRational, AlgebraError> {
     use num_integer::Integer as _;
     let lambda = generic_direction(d, terms);
-    let b = bernoulli(d);
+    // A term with r denominators has a pole of order r: the coefficient of s^r is taken.
+    let r_max = terms.iter().map(|t| t.rays.len()).max().unwrap_or(0);
+    let b = bernoulli(r_max);
     let mut factorial = vec![BigInt::one()];
-    for j in 1..=d {
+    for j in 1..=r_max {
         let f = &factorial[j - 1] * BigInt::from(j);
         factorial.push(f);
     }
-    let scaled: Vec<BigRational> = (0..=d)
+    let scaled: Vec<BigRational> = (0..=r_max)
         .map(|j| &b[j] / BigRational::from(factorial[j].clone()))
         .collect();
     let l = scaled.iter().fold(BigInt::one(), |l, x| l.lcm(x.denom()));
@@ -75,45 +78,44 @@ pub(super) fn value_at_one(d: usize, terms: &[ShortTerm]) -> Result<BigRational,
         .iter()
         .map(|x| (x * BigRational::from(l.clone())).to_integer())
         .collect();
-    let exp_scale: Vec<BigInt> = (0..=d).map(|j| &factorial[d] / &factorial[j]).collect();
-    let common = &factorial[d] * num_traits::pow(l.clone(), d);
     let mut total = BigRational::zero();
     for (i, term) in terms.iter().enumerate() {
         if i % 256 == 255 && crate::interrupt::requested() {
             return Err(AlgebraError::Interrupted);
         }
+        let r = term.rays.len();
         let a = dot(&lambda, &term.apex);
-        // e^{as}·d! to degree d.
-        let mut series: Vec<BigInt> = Vec::with_capacity(d + 1);
+        // e^{as}·r! to degree r.
+        let mut series: Vec<BigInt> = Vec::with_capacity(r + 1);
         let mut power = BigInt::one();
-        for scale in &exp_scale {
-            series.push(&power * scale);
+        for f in factorial.iter().take(r + 1) {
+            series.push(&power * (&factorial[r] / f));
             power *= &a;
         }
-        let mut denominator = common.clone();
+        let mut denominator = &factorial[r] * num_traits::pow(l.clone(), r);
         for g in &term.rays {
             let c = dot(&lambda, g);
-            // Td(cs)·L to degree d.
-            let mut td: Vec<BigInt> = Vec::with_capacity(d + 1);
+            // Td(cs)·L to degree r.
+            let mut td: Vec<BigInt> = Vec::with_capacity(r + 1);
             let mut power = BigInt::one();
-            for t in &todd {
+            for t in todd.iter().take(r + 1) {
                 td.push(t * &power);
                 power *= &c;
             }
-            let mut product = vec![BigInt::zero(); d + 1];
+            let mut product = vec![BigInt::zero(); r + 1];
             for (j, x) in series.iter().enumerate() {
                 if x.is_zero() {
                     continue;
                 }
-                for (k, y) in td.iter().enumerate().take(d + 1 - j) {
+                for (k, y) in td.iter().enumerate().take(r + 1 - j) {
                     product[j + k] += x * y;
                 }
             }
             series = product;
             denominator *= c;
         }
-        let mut numerator = series.swap_remove(d);
-        if (d % 2 == 1) != (term.sign < 0) {
+        let mut numerator = series.swap_remove(r);
+        if (r % 2 == 1) != (term.sign < 0) {
             numerator = -numerator;
         }
         total += BigRational::new(numerator, denominator);

@@ -19,7 +19,7 @@ pub(super) fn register(r: &mut Vec<Builtin>) {
     r.push(Builtin {
         name: "count",
         signature: "count(x) -> integer",
-        doc: "The number of lattice points of x: a bounded full-dimensional polyhedron (by Barvinok's short\n\
+        doc: "The number of lattice points of x: a bounded polyhedron, of any dimension (by Barvinok's short\n\
               rational generating function, its vertex cones decomposed into signed unimodular cones and the sum\n\
               evaluated at t = 1 exactly, so the time does not grow with the size of the numbers), a finite set\n\
               (stratified set, module, solution's P-positions, ...), or a rational function that is a polynomial\n\

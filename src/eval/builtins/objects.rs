@@ -329,8 +329,7 @@ pub(crate) fn algebra_error(e: AlgebraError, span: Span) -> EvalError {
         AlgebraError::Empty(_)
         | AlgebraError::Unbounded { .. }
         | AlgebraError::TooLarge(_)
-        | AlgebraError::NotPointed { .. }
-        | AlgebraError::LowerDimensional { .. } => "lg::eval::value",
+        | AlgebraError::NotPointed { .. } => "lg::eval::value",
         AlgebraError::Interrupted => "lg::eval::interrupted",
     };
     let help = match &e {
@@ -349,11 +348,6 @@ pub(crate) fn algebra_error(e: AlgebraError, span: Span) -> EvalError {
         AlgebraError::Interrupted => "the computation was stopped with Ctrl-C".to_string(),
         AlgebraError::NotPointed { .. } => {
             "this needs a pointed cone or semigroup (one containing no line)".to_string()
-        }
-        AlgebraError::LowerDimensional { .. } => {
-            "write it in coordinates of its affine hull (as a full-dimensional polytope there), \
-             or list its points with `lattice_points(P)` when there are few"
-                .to_string()
         }
     };
     EvalError::new(code, e.to_string(), span, "here").with_help(help)
