@@ -19,6 +19,7 @@
 //! as LattE does) but never read as a union of pieces.
 
 mod decompose;
+pub mod ehrhart;
 pub mod lll;
 mod todd;
 

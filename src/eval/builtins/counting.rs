@@ -7,6 +7,7 @@ use num_traits::Zero;
 use super::objects::algebra_error;
 use super::sets::to_set;
 use super::{Args, Builtin};
+use crate::algebra::barvinok::ehrhart::EhrhartQuasiPolynomial;
 use crate::algebra::barvinok::ShortForm;
 use crate::algebra::genfunc::RationalFunction;
 use crate::algebra::{AlgebraError, Integer};
@@ -30,6 +31,30 @@ pub(super) fn register(r: &mut Vec<Builtin>) {
         named: &[],
         func: count,
     });
+    r.push(Builtin {
+        name: "ehrhart",
+        signature: "ehrhart(P) -> string",
+        doc: "The Ehrhart quasi-polynomial L(P, n) = #(nP ∩ Z^d) of a bounded rational polyhedron, for n ≥ 1: a\n\
+              polynomial in n of degree dim P, or one per residue of n modulo the period (a divisor of the\n\
+              vertices' common denominator), written `n ≡ r mod q: ...`. Each constituent is interpolated from\n\
+              counts by Barvinok's short generating functions.",
+        example: "ehrhart(polyhedron([1 0; 0 1; -1 -1], (0, 0, -1)))",
+        min_args: 1,
+        max_args: Some(1),
+        named: &[],
+        func: ehrhart,
+    });
+}
+
+fn ehrhart(_: &mut Interpreter, a: &mut Args) -> R {
+    let span = a.span(0);
+    match a.value(0) {
+        Value::Polyhedron(p) => {
+            let e = EhrhartQuasiPolynomial::of(p).map_err(|e| algebra_error(e, span))?;
+            Ok(Value::Str(e.to_string().into()))
+        }
+        _ => Err(a.wrong(0, "a polyhedron (from `polyhedron(A, b)`)")),
+    }
 }
 
 fn int(n: num_bigint::BigInt) -> Value {
