@@ -18,25 +18,17 @@ fn normaliz_count(d: usize, rows: &[(Vec<i64>, i64, i64)]) -> Option<BigInt> {
         .iter()
         .map(|(a, num, den)| a.iter().map(|x| x * den).chain([-num]).collect())
         .collect();
-    let dir = reference_tools::scratch("count");
-    let text = reference_tools::normaliz::input_file(d, "inhom_inequalities", &input, &[]);
-    let path = dir.join("p.in");
-    std::fs::write(&path, &text).ok()?;
-    let out = std::process::Command::new("normaliz")
-        .args(["--NumberLatticePoints", "-x=1"])
-        .arg(&path)
-        .output()
-        .ok()?;
-    if !out.status.success() {
-        eprintln!("normaliz failed on\n{text}");
-        return None;
-    }
-    let report = std::fs::read_to_string(dir.join("p.out")).ok()?;
-    let _ = std::fs::remove_dir_all(&dir);
-    if report.contains("polyhedron is empty") || report.contains("empty polyhedron") {
+    let out = reference_tools::normaliz::run(
+        d,
+        "inhom_inequalities",
+        &input,
+        &[],
+        &["--NumberLatticePoints"],
+    )?;
+    if out.text.contains("polyhedron is empty") || out.text.contains("empty polyhedron") {
         return Some(BigInt::from(0));
     }
-    report.lines().find_map(|l| {
+    out.text.lines().find_map(|l| {
         l.trim()
             .strip_suffix("lattice points in polytope (module generators)")?
             .trim()

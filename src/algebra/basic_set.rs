@@ -29,7 +29,7 @@ use super::hilbert::parallelepiped_group;
 use super::lattice::{hermite_normal_form, Lattice};
 use super::linalg::solve;
 use super::lp::{minimize, LpOutcome};
-use super::polyhedral::ConeData;
+use super::polyhedral::{homogenised_cone, ConeData};
 use super::{AlgebraError, Integer, Matrix, Vector};
 
 type Q = BigRational;
@@ -554,12 +554,7 @@ fn integer_point(
     r: usize,
     rows: &[(Vector, Integer)],
 ) -> Result<Option<Vec<Integer>>, AlgebraError> {
-    let mut hom: Vec<Vector> = rows
-        .iter()
-        .map(|(a, b)| Vector(a.0.iter().cloned().chain([-b]).collect()))
-        .collect();
-    hom.push(Vector::unit(r + 1, r));
-    let cone = ConeData::from_inequalities(r + 1, &hom)?;
+    let cone = homogenised_cone(r, rows)?;
     let mut vertices: Vec<Vec<Q>> = Vec::new();
     let mut rays: Vec<&Vector> = Vec::new();
     for ray in cone.rays() {

@@ -130,15 +130,26 @@ pub fn solve(a: &Matrix, b: &[BigRational]) -> Option<Vec<BigRational>> {
 pub fn determinant(a: &Matrix) -> Integer {
     let n = a.nrows();
     assert_eq!(n, a.ncols(), "determinant of a non-square matrix");
-    let mut m: Vec<Vec<BigInt>> = (0..n)
-        .map(|i| (0..n).map(|j| a.get(i, j).to_bigint()).collect())
-        .collect();
+    Integer::from(determinant_of_rows(
+        (0..n)
+            .map(|i| (0..n).map(|j| a.get(i, j).to_bigint()).collect())
+            .collect(),
+    ))
+}
+
+/// The determinant of a square matrix given by its rows of big integers, by Bareiss's
+/// fraction-free elimination (1 for the empty matrix).
+pub fn determinant_of_rows(mut m: Vec<Vec<BigInt>>) -> BigInt {
+    let n = m.len();
+    if n == 0 {
+        return BigInt::one();
+    }
     let mut sign = BigInt::one();
     let mut prev = BigInt::one();
     for k in 0..n {
         if m[k][k].is_zero() {
             let Some(p) = (k + 1..n).find(|&i| !m[i][k].is_zero()) else {
-                return Integer::ZERO;
+                return BigInt::zero();
             };
             m.swap(k, p);
             sign = -sign;
@@ -151,7 +162,7 @@ pub fn determinant(a: &Matrix) -> Integer {
         }
         prev = m[k][k].clone();
     }
-    Integer::from(sign * &m[n - 1][n - 1])
+    sign * &m[n - 1][n - 1]
 }
 
 /// Whether `x` is a nonnegative rational vector.

@@ -504,6 +504,18 @@ fn homogenised_rows(p: &Polyhedron) -> Result<(usize, Vec<Vector>), AlgebraError
     }
 }
 
+/// The homogenisation {(x, t) : a·x − b·t ≥ 0, t ≥ 0} of {x ∈ R^d : a·x ≥ b} (one row (a, b)
+/// per inequality), as a cone in R^(d+1): its rays with t > 0 are the vertices, with t = 0 the
+/// recession rays, and its equations with t = 1 those of the affine hull.
+pub fn homogenised_cone(d: usize, rows: &[(Vector, Integer)]) -> Result<ConeData, AlgebraError> {
+    let mut hom: Vec<Vector> = rows
+        .iter()
+        .map(|(a, b)| Vector(a.0.iter().cloned().chain([-b]).collect()))
+        .collect();
+    hom.push(Vector::unit(d + 1, d));
+    ConeData::from_inequalities(d + 1, &hom)
+}
+
 /// Π as integer inequalities a·x ≥ b, one pair per row (an equation of a cone gives two rows).
 pub fn integer_inequalities(p: &Polyhedron) -> Result<Vec<(Vector, Integer)>, AlgebraError> {
     let (d, rows) = homogenised_rows(p)?;
@@ -576,6 +588,14 @@ fn data_from_rows(d: usize, rows: &[Vector]) -> Result<PolyhedronData, AlgebraEr
 }
 
 impl PolyhedronData {
+    /// A direction Π contains (a recession ray, or a line), when it is unbounded.
+    pub fn unbounded_direction(&self) -> Option<&Vector> {
+        self.recession
+            .rays()
+            .first()
+            .or(self.recession.lineality().first())
+    }
+
     /// The vertices (of the minimal faces, when Π has lineality), sorted.
     pub fn vertices(&self) -> &[Vec<BigRational>] {
         &self.vertices
@@ -705,12 +725,7 @@ pub fn lattice_points(p: &Polyhedron) -> Result<Vec<Vector>, AlgebraError> {
     if data.is_empty() {
         return Ok(Vec::new());
     }
-    let direction = data
-        .recession
-        .rays()
-        .first()
-        .or(data.recession.lineality().first());
-    if let Some(ray) = direction {
+    if let Some(ray) = data.unbounded_direction() {
         return Err(AlgebraError::Unbounded { ray: ray.clone() });
     }
     let (lo, hi) = vertex_box(d, &data.vertices);

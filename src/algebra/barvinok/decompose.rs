@@ -15,6 +15,7 @@ use num_integer::Integer as _;
 use num_traits::{One, Signed, Zero};
 
 use super::lll;
+use crate::algebra::linalg::determinant_of_rows;
 use crate::algebra::AlgebraError;
 
 /// A cone given by d integer generators (as columns of W), with a sign ±1.
@@ -26,34 +27,6 @@ pub struct SignedCone {
     pub rays: Vec<Vec<BigInt>>,
 }
 
-/// The determinant of a square integer matrix (rows), by Bareiss's fraction-free elimination.
-fn determinant(mut a: Vec<Vec<BigInt>>) -> BigInt {
-    let n = a.len();
-    if n == 0 {
-        return BigInt::one();
-    }
-    let mut sign = BigInt::one();
-    let mut previous = BigInt::one();
-    for c in 0..n - 1 {
-        let Some(p) = (c..n).find(|&r| !a[r][c].is_zero()) else {
-            return BigInt::zero();
-        };
-        if p != c {
-            a.swap(p, c);
-            sign = -sign;
-        }
-        for r in c + 1..n {
-            for k in c + 1..n {
-                let v = (&a[r][k] * &a[c][c] - &a[r][c] * &a[c][k]) / &previous;
-                a[r][k] = v;
-            }
-            a[r][c] = BigInt::zero();
-        }
-        previous = a[c][c].clone();
-    }
-    sign * &a[n - 1][n - 1]
-}
-
 /// det W and N·W^{-1} with N = |det W| (that is, ±adj W), for the matrix W with the given
 /// columns, in integer arithmetic only (cofactors by Bareiss); rows of the result are indexed like
 /// the columns of W. An empty inverse when W is singular.
@@ -63,7 +36,7 @@ pub(super) fn det_and_scaled_inverse(cols: &[Vec<BigInt>]) -> (BigInt, Vec<Vec<B
     let w: Vec<Vec<BigInt>> = (0..d)
         .map(|r| (0..d).map(|c| cols[c][r].clone()).collect())
         .collect();
-    let det = determinant(w.clone());
+    let det = determinant_of_rows(w.clone());
     if det.is_zero() {
         return (det, Vec::new());
     }
@@ -80,7 +53,7 @@ pub(super) fn det_and_scaled_inverse(cols: &[Vec<BigInt>]) -> (BigInt, Vec<Vec<B
                         .collect()
                 })
                 .collect();
-            let m = determinant(minor);
+            let m = determinant_of_rows(minor);
             *entry = if (i + j) % 2 == 0 { m } else { -m };
         }
     }

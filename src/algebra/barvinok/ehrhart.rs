@@ -33,8 +33,7 @@ impl EhrhartQuasiPolynomial {
     /// The Ehrhart quasi-polynomial of a bounded polyhedron {x : Ax ≥ b}.
     pub fn of(p: &Polyhedron) -> Result<EhrhartQuasiPolynomial, AlgebraError> {
         let data = polyhedron_data(p)?;
-        let recession = data.recession_cone();
-        if let Some(ray) = recession.rays().first().or(recession.lineality().first()) {
+        if let Some(ray) = data.unbounded_direction() {
             return Err(AlgebraError::Unbounded { ray: ray.clone() });
         }
         if data.is_empty() {

@@ -8,9 +8,7 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
 
-fn dot(x: &[BigInt], y: &[BigInt]) -> BigInt {
-    x.iter().zip(y).map(|(a, b)| a * b).sum()
-}
+use super::dot;
 
 #[cfg(test)]
 /// Gram–Schmidt: the squared lengths ‖b*_i‖² and the coefficients μ_ij (j < i).
@@ -129,16 +127,16 @@ pub fn reduce(mut b: Vec<Vec<BigInt>>) -> Vec<Vec<BigInt>> {
     b
 }
 
-/// The squared Euclidean length of an integer vector.
-pub fn norm2(x: &[BigInt]) -> BigInt {
-    dot(x, x)
-}
-
 #[cfg(test)]
 #[allow(clippy::needless_range_loop)] // matrix indices read as in the textbook
 mod tests {
     use super::*;
     use num_traits::Signed;
+
+    /// The squared Euclidean length of an integer vector.
+    fn norm2(x: &[BigInt]) -> BigInt {
+        dot(x, x)
+    }
     use proptest::prelude::*;
 
     fn det(m: &[Vec<BigInt>]) -> BigRational {

@@ -29,7 +29,7 @@ use num_traits::Zero;
 
 pub use decompose::SignedCone;
 
-use super::polyhedral::{integer_inequalities, polyhedron_data, ConeData};
+use super::polyhedral::{homogenised_cone, integer_inequalities, polyhedron_data, ConeData};
 use super::{AlgebraError, Polyhedron, Vector};
 
 /// One term ε t^p / Π_k (1 − t^{g_k}), the g_k a basis of the lattice of the polytope's affine
@@ -62,8 +62,7 @@ impl ShortForm {
     pub fn of_polytope(p: &Polyhedron) -> Result<ShortForm, AlgebraError> {
         let d = p.dim();
         let data = polyhedron_data(p)?;
-        let recession = data.recession_cone();
-        if let Some(ray) = recession.rays().first().or(recession.lineality().first()) {
+        if let Some(ray) = data.unbounded_direction() {
             return Err(AlgebraError::Unbounded { ray: ray.clone() });
         }
         if data.is_empty() {
@@ -116,13 +115,8 @@ impl ShortForm {
             dim: d,
             terms: Vec::new(),
         };
-        // Equations of the homogenisation {(x, t) : a·x − b·t ≥ 0, t ≥ 0}.
-        let mut hom: Vec<Vector> = rows
-            .iter()
-            .map(|(a, b)| Vector(a.0.iter().cloned().chain([-b]).collect()))
-            .collect();
-        hom.push(Vector::unit(d + 1, d));
-        let cone = ConeData::from_inequalities(d + 1, &hom)?;
+        // The affine hull's equations, from the homogenisation's.
+        let cone = homogenised_cone(d, rows)?;
         let equations: Vec<Vec<Integer>> =
             cone.equations().iter().map(|e| e.0[..d].to_vec()).collect();
         let rhs: Vec<Integer> = cone.equations().iter().map(|e| -&e.0[d]).collect();
@@ -246,8 +240,7 @@ fn term_at(v: &[BigRational], cone: &SignedCone) -> ShortTerm {
     let d = v.len();
     // Rows u_i; g_k = column k of U^{-1}: with U's rows as W's columns, W = U^T and
     // W^{-1} = (U^{-1})^T, so g_k is row k of W^{-1} (the scale N is 1).
-    let (_, inv) = decompose::det_and_scaled_inverse(&cone.rays);
-    let g: Vec<Vec<BigInt>> = inv;
+    let (_, g) = decompose::det_and_scaled_inverse(&cone.rays);
     let mut apex = vec![BigInt::zero(); d];
     for (u, gk) in cone.rays.iter().zip(&g) {
         let uv: BigRational = u
@@ -265,6 +258,11 @@ fn term_at(v: &[BigRational], cone: &SignedCone) -> ShortTerm {
         apex,
         rays: g,
     }
+}
+
+/// The dot product of two integer vectors.
+fn dot(x: &[BigInt], y: &[BigInt]) -> BigInt {
+    x.iter().zip(y).map(|(a, b)| a * b).sum()
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 
-use super::ShortTerm;
+use super::{dot, ShortTerm};
 use crate::algebra::AlgebraError;
 
 /// B_0, …, B_n (with B_1 = −1/2), from Σ_{k=0}^{m} C(m+1, k) B_k = 0.
@@ -27,10 +27,6 @@ fn bernoulli(n: usize) -> Vec<BigRational> {
         b.push(-sum / BigRational::from(BigInt::from(m + 1)));
     }
     b
-}
-
-fn dot(x: &[BigInt], y: &[BigInt]) -> BigInt {
-    x.iter().zip(y).map(|(a, b)| a * b).sum()
 }
 
 /// A direction λ = (1, m, m², …) with λ·g ≠ 0 for every denominator g of the terms.
