@@ -122,18 +122,17 @@ pub fn unimodular(
             );
         }
     }
-    let mut alpha = candidates
+    let shortest = candidates
         .into_iter()
         .filter(|v| v.iter().any(|x| !x.is_zero()))
-        .min_by_key(|v| max_abs(v))
-        .expect("a basis of a full-rank lattice has nonzero vectors");
-    if max_abs(&alpha) >= n {
+        .min_by_key(|v| max_abs(v));
+    let Some(mut alpha) = shortest.filter(|v| max_abs(v) < n) else {
         return Err(AlgebraError::TooLarge(
             "Barvinok's decomposition found no short vector (a cone of index ".to_string()
                 + &n.to_string()
                 + ")",
         ));
-    }
+    };
     if !alpha.iter().any(|x| x.is_positive()) {
         for x in alpha.iter_mut() {
             *x = -x.clone();

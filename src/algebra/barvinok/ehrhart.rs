@@ -9,7 +9,7 @@ use std::fmt;
 use num_bigint::BigInt;
 use num_integer::Integer as _;
 use num_rational::BigRational;
-use num_traits::{One, Signed, Zero};
+use num_traits::{One, Signed, ToPrimitive, Zero};
 
 use super::ShortForm;
 use crate::algebra::linalg::solve;
@@ -47,8 +47,8 @@ impl EhrhartQuasiPolynomial {
             .iter()
             .flatten()
             .fold(BigInt::one(), |q, x| q.lcm(x.denom()));
-        let period = match q.to_string().parse::<usize>() {
-            Ok(q) if q <= MAX_PERIOD => q,
+        let period = match q.to_usize() {
+            Some(q) if q <= MAX_PERIOD => q,
             _ => {
                 return Err(AlgebraError::TooLarge(format!(
                     "the Ehrhart quasi-polynomial has period up to {q} (the vertices' common \
@@ -106,11 +106,11 @@ impl EhrhartQuasiPolynomial {
 
     /// L(P, n) for n ≥ 1.
     pub fn value(&self, n: &BigInt) -> BigRational {
-        let r: usize = n
+        // A residue in 0..period, so it fits.
+        let r = n
             .mod_floor(&BigInt::from(self.period))
-            .to_string()
-            .parse()
-            .expect("a residue below the period");
+            .to_usize()
+            .unwrap_or_default();
         let x = BigRational::from(n.clone());
         self.constituents[r]
             .iter()

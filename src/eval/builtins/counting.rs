@@ -61,10 +61,9 @@ fn int(n: num_bigint::BigInt) -> Value {
     Value::Int(Integer::from(n))
 }
 
-/// The sum of the coefficients of a rational function with no denominators.
-fn polynomial_count(f: &RationalFunction) -> Option<num_rational::BigRational> {
-    f.is_polynomial()
-        .then(|| f.terms().iter().map(|t| t.coefficient.clone()).sum())
+/// The sum of the coefficients of the terms (the count, for a function with no denominators).
+fn polynomial_sum(f: &RationalFunction) -> num_rational::BigRational {
+    f.terms().iter().map(|t| t.coefficient.clone()).sum()
 }
 
 fn count(_: &mut Interpreter, a: &mut Args) -> R {
@@ -74,7 +73,7 @@ fn count(_: &mut Interpreter, a: &mut Args) -> R {
             let f = ShortForm::of_polytope(p).map_err(|e| algebra_error(e, span))?;
             Ok(int(f.count().map_err(|e| algebra_error(e, span))?))
         }
-        Value::Genfunc(g) => match polynomial_count(&g.f) {
+        Value::Genfunc(g) => match g.f.is_polynomial().then(|| polynomial_sum(&g.f)) {
             Some(c) if c.is_integer() => Ok(int(c.to_integer())),
             Some(c) => Ok(Value::Rational(std::rc::Rc::new(c))),
             None => Err(EvalError::new(
@@ -93,16 +92,12 @@ fn count(_: &mut Interpreter, a: &mut Args) -> R {
             // The one-cone form's terms are disjoint pieces p + N{a_1..a_k}: a term with a
             // denominator is a direction the set contains.
             let f = RationalFunction::of_set(&set).map_err(|e| algebra_error(e, span))?;
-            match polynomial_count(&f) {
-                Some(c) => Ok(int(c.to_integer())),
-                None => {
-                    let ray = f
-                        .terms()
-                        .iter()
-                        .find_map(|t| t.denominators.first().cloned())
-                        .expect("a term that is not a monomial has a denominator");
-                    Err(algebra_error(AlgebraError::Unbounded { ray }, span))
-                }
+            match f.terms().iter().find_map(|t| t.denominators.first()) {
+                Some(ray) => Err(algebra_error(
+                    AlgebraError::Unbounded { ray: ray.clone() },
+                    span,
+                )),
+                None => Ok(int(polynomial_sum(&f).to_integer())),
             }
         }
     }
