@@ -137,6 +137,36 @@ pub fn binary(op: BinaryOp, l: Value, r: Value, ls: Span, rs: Span) -> Result<Va
             let same = super::builtins::sets::set_equal(&l, &r, ls, rs)?;
             return Ok(Value::Bool(same == (op == Eq)));
         }
+        Eq | Ne
+            if l != r
+                && (matches!(l, Value::ShortGenfunc(_)) || matches!(r, Value::ShortGenfunc(_))) =>
+        {
+            // A short form on either side: the randomized identity test on f − g.
+            if let (Some((f, _)), Some((g, _))) = (
+                super::builtins::short_forms::as_short(&l),
+                super::builtins::short_forms::as_short(&r),
+            ) {
+                if f.dim() != g.dim() {
+                    return Err(dim_error(
+                        "the rational functions",
+                        f.dim(),
+                        g.dim(),
+                        ls,
+                        rs,
+                    ));
+                }
+                let zero = f.sub(&g).is_zero().map_err(|e| {
+                    EvalError::new(
+                        "lg::eval::value",
+                        e.to_string(),
+                        span,
+                        "comparing these functions",
+                    )
+                })?;
+                return Ok(Value::Bool(zero == (op == Eq)));
+            }
+            return Ok(Value::Bool(op == Ne));
+        }
         Eq | Ne if l != r => {
             if let (Value::Genfunc(f), Value::Genfunc(g)) = (&l, &r) {
                 let zero = f.f.sub(&g.f).is_zero().map_err(|e| {
@@ -262,6 +292,26 @@ pub fn binary(op: BinaryOp, l: Value, r: Value, ls: Span, rs: Span) -> Result<Va
                 _ => '∖',
             };
             super::builtins::sets::set_operation(c, &l, &r, ls, rs)
+        }
+        // Short rational functions: sums and differences (with one-cone ones too), multiples.
+        (Add | Sub, Value::ShortGenfunc(_), Value::ShortGenfunc(_) | Value::Genfunc(_))
+        | (Add | Sub, Value::Genfunc(_), Value::ShortGenfunc(_)) => {
+            let short = super::builtins::short_forms::as_short;
+            let (Some((f, names)), Some((g, _))) = (short(&l), short(&r)) else {
+                unreachable!("matched rational functions")
+            };
+            if f.dim() != g.dim() {
+                return Err(dim_error("the rational functions", f.dim(), g.dim(), ls, rs));
+            }
+            let h = if op == Add { f.add(&g) } else { f.sub(&g) };
+            Ok(super::builtins::short_forms::short_value(h, names))
+        }
+        (Mul, Value::ShortGenfunc(f), k) | (Mul, k, Value::ShortGenfunc(f)) if is_number(k) => {
+            let c = to_rational(k).expect("a number");
+            Ok(super::builtins::short_forms::short_value(
+                f.f.scale(&c),
+                f.names.clone(),
+            ))
         }
         // Rational functions: sums, differences, rational multiples, and t^p·f for `monomial`s.
         (Add | Sub, Value::Genfunc(f), Value::Genfunc(g)) => {

@@ -14,6 +14,7 @@ use num_traits::{One, Signed};
 use super::builtins::Builtin;
 use super::env::Env;
 use super::set_value::{write_stratification, SetValue};
+use crate::algebra::barvinok::ShortForm;
 use crate::algebra::genfunc::RationalFunction;
 use crate::algebra::{
     AffineModule, AffineSemigroup, Cone, Integer, Matrix, Polyhedron, Stratification, Vector,
@@ -101,6 +102,10 @@ pub enum Value {
     StratifiedSet(Rc<SetValue>),
     /// A rational generating function, with the names of its variables.
     Genfunc(Rc<Genfunc>),
+    /// A signed short rational generating function (Barvinok's form of a polyhedron's points),
+    /// with the names of its variables: a rational function, read as a set only through its
+    /// Laurent expansion.
+    ShortGenfunc(Rc<ShortGenfunc>),
     /// The verdict of `verify`: certified, or refuted with a counterexample.
     Verification(Rc<Verification>),
     /// What `periodicity` found: a proof, an apparent period, or none.
@@ -121,6 +126,21 @@ pub struct Genfunc {
 impl fmt::Display for Genfunc {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.f.display(&self.names))
+    }
+}
+
+/// A signed short rational generating function as the language holds it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShortGenfunc {
+    /// The function.
+    pub f: ShortForm,
+    /// One name per variable.
+    pub names: Vec<String>,
+}
+
+impl fmt::Display for ShortGenfunc {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.f.written().display(&self.names))
     }
 }
 
@@ -204,6 +224,7 @@ impl Value {
             Value::Solution(_) => "solution",
             Value::StratifiedSet(_) => "stratified set",
             Value::Genfunc(_) => "rational function",
+            Value::ShortGenfunc(_) => "short rational function",
             Value::Verification(_) => "verification",
             Value::Periodicity(_) => "periodicity",
             Value::Quotient(_) => "misère quotient",
@@ -270,6 +291,13 @@ impl Value {
                 g.f.dim(),
                 plural(g.f.dim())
             ),
+            Value::ShortGenfunc(g) => format!(
+                "short rational function of {} term{} in {} variable{}",
+                g.f.terms().len(),
+                plural(g.f.terms().len()),
+                g.f.dim(),
+                plural(g.f.dim())
+            ),
             other => other.type_name().to_string(),
         }
     }
@@ -304,6 +332,7 @@ impl Value {
             Value::Solution(_) => 17,
             Value::StratifiedSet(_) => 18,
             Value::Genfunc(_) => 19,
+            Value::ShortGenfunc(_) => 23,
             Value::Verification(_) => 20,
             Value::Periodicity(_) => 21,
             Value::Quotient(_) => 22,
@@ -363,6 +392,13 @@ impl Ord for Value {
                 }
             }
             (Value::Genfunc(a), Value::Genfunc(b)) => {
+                if a == b {
+                    Ordering::Equal
+                } else {
+                    a.to_string().cmp(&b.to_string())
+                }
+            }
+            (Value::ShortGenfunc(a), Value::ShortGenfunc(b)) => {
                 if a == b {
                     Ordering::Equal
                 } else {
@@ -478,6 +514,7 @@ impl fmt::Display for Value {
             }
             Value::StratifiedSet(s) => write!(f, "{s}"),
             Value::Genfunc(g) => write!(f, "{g}"),
+            Value::ShortGenfunc(g) => write!(f, "{g}"),
             Value::Verification(v) => write!(f, "{v}"),
             Value::Periodicity(p) => write!(f, "{p}"),
             Value::Quotient(q) => write!(f, "{q}"),

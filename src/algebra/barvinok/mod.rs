@@ -20,36 +20,45 @@
 
 mod decompose;
 pub mod ehrhart;
+mod identity;
 pub mod lll;
+mod series;
 mod todd;
 
 use num_bigint::BigInt;
 use num_rational::BigRational;
-use num_traits::Zero;
+use num_traits::{One, Zero};
 
 pub use decompose::SignedCone;
 
 use super::polyhedral::{homogenised_cone, integer_inequalities, polyhedron_data, ConeData};
 use super::{AlgebraError, Polyhedron, Vector};
 
-/// One term ε t^p / Π_k (1 − t^{g_k}), the g_k a basis of the lattice of the polytope's affine
-/// hull (of Z^d for a full-dimensional one).
+/// One term c t^p / Π_k (1 − t^{g_k}) with linearly independent g_k. Barvinok's decomposition
+/// makes c = ±1 and the g_k a basis of the lattice of the polyhedron's affine hull (of Z^d for a
+/// full-dimensional one); sums and multiples of short forms have other rational c.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ShortTerm {
-    /// ±1.
-    pub sign: i8,
+    /// The coefficient c.
+    pub coefficient: BigRational,
     /// The numerator exponent p.
     pub apex: Vec<BigInt>,
     /// The denominator exponents g_k.
     pub rays: Vec<Vec<BigInt>>,
 }
 
-/// A signed sum of unimodular cone terms equal, as a rational function, to the generating
-/// function of a polytope's lattice points.
+/// A signed sum of cone terms, equal as a rational function to the generating function of a
+/// polyhedron's lattice points (or to a sum of such functions).
+///
+/// `recession` lists the directions in which the function's series must converge: the rays of
+/// the polyhedra's recession cones (empty for polytopes and polynomials). The series read off the
+/// function (`expansion`, `coefficient`) is the Laurent expansion in a generic direction positive
+/// on them, the one in which Σ_{x∈P} t^x converges.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ShortForm {
     dim: usize,
     terms: Vec<ShortTerm>,
+    recession: Vec<Vector>,
 }
 
 /// The most unimodular cones a decomposition may produce before it is refused (each keeps d + 1
@@ -57,26 +66,51 @@ pub struct ShortForm {
 pub const MAX_CONES: usize = 1 << 18;
 
 impl ShortForm {
+    /// The zero function in d variables.
+    pub fn zero(dim: usize) -> ShortForm {
+        ShortForm {
+            dim,
+            terms: Vec::new(),
+            recession: Vec::new(),
+        }
+    }
+
     /// The short generating function of the lattice points of a bounded polyhedron (a
-    /// lower-dimensional one through the coordinates of its affine hull's lattice).
+    /// lower-dimensional one through the coordinates of its affine hull's lattice). An unbounded
+    /// one is refused with a direction it contains.
     pub fn of_polytope(p: &Polyhedron) -> Result<ShortForm, AlgebraError> {
-        let d = p.dim();
         let data = polyhedron_data(p)?;
         if let Some(ray) = data.unbounded_direction() {
             return Err(AlgebraError::Unbounded { ray: ray.clone() });
         }
+        ShortForm::of_polyhedron(p)
+    }
+
+    /// The short generating function of the lattice points of a rational polyhedron. For a
+    /// pointed unbounded one Brion's theorem holds as well (the vertex cones' terms add up to the
+    /// rational function whose series, in a direction positive on the recession cone, is
+    /// Σ_{x∈P} t^x); a polyhedron containing a line has the zero function, as every cone with a
+    /// line does (Lawrence–Varchenko), so it is refused as `NotPointed`: its points have no
+    /// convergent series.
+    pub fn of_polyhedron(p: &Polyhedron) -> Result<ShortForm, AlgebraError> {
+        let d = p.dim();
+        let data = polyhedron_data(p)?;
         if data.is_empty() {
-            return Ok(ShortForm {
-                dim: d,
-                terms: Vec::new(),
-            });
+            return Ok(ShortForm::zero(d));
         }
+        if let Some(line) = data.recession_cone().lineality().first() {
+            return Err(AlgebraError::NotPointed { line: line.clone() });
+        }
+        let recession = data.recession_cone().rays().to_vec();
         let rows = integer_inequalities(p)?;
         if data.dim() != d {
             return ShortForm::in_affine_hull(d, &rows);
         }
         let mut terms = Vec::new();
         for v in data.vertices() {
+            if crate::interrupt::requested() {
+                return Err(AlgebraError::Interrupted);
+            }
             // Inner normals of the inequalities tight at v.
             let active: Vec<Vector> = rows
                 .iter()
@@ -98,11 +132,15 @@ impl ShortForm {
                 }
             }
         }
-        Ok(ShortForm { dim: d, terms })
+        Ok(ShortForm {
+            dim: d,
+            terms,
+            recession,
+        })
     }
 
-    /// A polytope {x : a·x ≥ b} of lower dimension: its affine hull's integer points are
-    /// x0 + U·Z^k (U a basis of the integer kernel of the equations), the polytope in the
+    /// A polyhedron {x : a·x ≥ b} of lower dimension: its affine hull's integer points are
+    /// x0 + U·Z^k (U a basis of the integer kernel of the equations), the polyhedron in the
     /// coordinates y is full-dimensional in R^k, and its terms map back by y ↦ x0 + U·y (the
     /// denominators become U·g, a basis of the hull's lattice). No integer point on the hull:
     /// no terms.
@@ -111,10 +149,7 @@ impl ShortForm {
         rows: &[(Vector, super::Integer)],
     ) -> Result<ShortForm, AlgebraError> {
         use super::Integer;
-        let empty = ShortForm {
-            dim: d,
-            terms: Vec::new(),
-        };
+        let empty = ShortForm::zero(d);
         // The affine hull's equations, from the homogenisation's.
         let cone = homogenised_cone(d, rows)?;
         let equations: Vec<Vec<Integer>> =
@@ -131,10 +166,11 @@ impl ShortForm {
                 ShortForm {
                     dim: d,
                     terms: vec![ShortTerm {
-                        sign: 1,
+                        coefficient: BigRational::one(),
                         apex: x0.0.iter().map(|x| x.to_bigint()).collect(),
                         rays: Vec::new(),
                     }],
+                    recession: Vec::new(),
                 }
             } else {
                 empty
@@ -156,13 +192,19 @@ impl ShortForm {
             reduced_rhs.push(BigRational::from(bound.to_bigint()));
         }
         if reduced_rows.is_empty() {
-            return Err(AlgebraError::Unbounded {
-                ray: basis[0].clone(),
+            // The whole affine hull: it contains the line through U's first column.
+            return Err(AlgebraError::NotPointed {
+                line: basis[0].clone(),
             });
         }
         let inner =
             Polyhedron::from_inequalities(super::Matrix::from_rows(reduced_rows)?, reduced_rhs)?;
-        let lifted = ShortForm::of_polytope(&inner)?;
+        let lifted = ShortForm::of_polyhedron(&inner).map_err(|e| match e {
+            AlgebraError::NotPointed { line } => AlgebraError::NotPointed {
+                line: lift_vector(&basis, &line),
+            },
+            e => e,
+        })?;
         let u: Vec<Vec<BigInt>> = basis
             .iter()
             .map(|v| v.0.iter().map(|x| x.to_bigint()).collect())
@@ -187,10 +229,15 @@ impl ShortForm {
                 .terms
                 .iter()
                 .map(|t| ShortTerm {
-                    sign: t.sign,
+                    coefficient: t.coefficient.clone(),
                     apex: lift(&t.apex, true),
                     rays: t.rays.iter().map(|g| lift(g, false)).collect(),
                 })
+                .collect(),
+            recession: lifted
+                .recession
+                .iter()
+                .map(|r| lift_vector(&basis, r))
                 .collect(),
         })
     }
@@ -205,8 +252,57 @@ impl ShortForm {
         &self.terms
     }
 
-    /// The number of lattice points counted: the value at t = (1, …, 1), exactly.
+    /// The directions in which the series must converge (the recession cones' rays).
+    pub fn recession(&self) -> &[Vector] {
+        &self.recession
+    }
+
+    /// The sum f + g (terms side by side; the series must converge along both recessions).
+    pub fn add(&self, other: &ShortForm) -> ShortForm {
+        let mut recession = self.recession.clone();
+        for r in &other.recession {
+            if !recession.contains(r) {
+                recession.push(r.clone());
+            }
+        }
+        ShortForm {
+            dim: self.dim,
+            terms: self.terms.iter().chain(&other.terms).cloned().collect(),
+            recession,
+        }
+    }
+
+    /// c·f.
+    pub fn scale(&self, c: &BigRational) -> ShortForm {
+        if c.is_zero() {
+            return ShortForm::zero(self.dim);
+        }
+        ShortForm {
+            dim: self.dim,
+            terms: self
+                .terms
+                .iter()
+                .map(|t| ShortTerm {
+                    coefficient: &t.coefficient * c,
+                    ..t.clone()
+                })
+                .collect(),
+            recession: self.recession.clone(),
+        }
+    }
+
+    /// f − g.
+    pub fn sub(&self, other: &ShortForm) -> ShortForm {
+        self.add(&other.scale(&-BigRational::one()))
+    }
+
+    /// The number of lattice points counted: the value at t = (1, …, 1), exactly. A function
+    /// whose series converges along a recession ray counts infinitely many points: refused as
+    /// `Unbounded` with that ray.
     pub fn count(&self) -> Result<BigInt, AlgebraError> {
+        if let Some(ray) = self.recession.first() {
+            return Err(AlgebraError::Unbounded { ray: ray.clone() });
+        }
         let value = todd::value_at_one(self.dim, &self.terms)?;
         if !value.is_integer() {
             return Err(AlgebraError::TooLarge(format!(
@@ -254,10 +350,18 @@ fn term_at(v: &[BigRational], cone: &SignedCone) -> ShortTerm {
         }
     }
     ShortTerm {
-        sign: cone.sign,
+        coefficient: BigRational::from(BigInt::from(cone.sign)),
         apex,
         rays: g,
     }
+}
+
+/// U·y for the columns u_j of U (given as the vectors `basis`).
+fn lift_vector(basis: &[Vector], y: &Vector) -> Vector {
+    let d = basis.first().map_or(0, Vector::dim);
+    y.0.iter()
+        .zip(basis)
+        .fold(Vector::zero(d), |acc, (c, u)| acc.add(&u.scale(c)))
 }
 
 /// The dot product of two integer vectors.

@@ -150,3 +150,161 @@ proptest! {
         prop_assert_eq!(f.count().unwrap(), BigInt::from(brute));
     }
 }
+
+/// Membership in the expansion against the inequalities, on the points of a box.
+fn check_expansion(p: &Polyhedron, rows: &[Vec<i64>], rhs: &[BigRational], radius: i64) {
+    let f = ShortForm::of_polyhedron(p).unwrap();
+    let e = f.expansion().unwrap();
+    let d = rows[0].len();
+    let mut x = vec![-radius; d];
+    loop {
+        let inside = rows.iter().zip(rhs).all(|(r, b)| {
+            BigRational::from(BigInt::from(
+                r.iter().zip(&x).map(|(a, y)| a * y).sum::<i64>(),
+            )) >= *b
+        });
+        let v = crate::algebra::Vector(x.iter().map(|&y| Integer::from(y)).collect());
+        let c = e.coefficient(&v);
+        assert_eq!(
+            c,
+            BigRational::from(BigInt::from(i64::from(inside))),
+            "at {x:?}"
+        );
+        // Next point of the box.
+        let mut i = 0;
+        while i < d {
+            x[i] += 1;
+            if x[i] <= radius {
+                break;
+            }
+            x[i] = -radius;
+            i += 1;
+        }
+        if i == d {
+            break;
+        }
+    }
+}
+
+/// An unbounded pointed polyhedron's Brion sum, expanded in a direction positive on its
+/// recession cone, is the indicator of its lattice points; a polyhedron with a line is refused.
+#[test]
+fn unbounded_polyhedra_expand_to_their_points() {
+    // x ≥ 0, 2y ≥ x, x + y ≥ 3 (recession cone spanned by (0, 1) and (2, 1)).
+    let rows = vec![vec![1, 0], vec![-1, 2], vec![1, 1]];
+    let rhs = vec![int("0"), int("0"), int("3")];
+    check_expansion(&polytope(&rows, &rhs), &rows, &rhs, 6);
+    let f = ShortForm::of_polyhedron(&polytope(&rows, &rhs)).unwrap();
+    assert!(matches!(f.count(), Err(AlgebraError::Unbounded { .. })));
+    // A lower-dimensional unbounded one: the ray x = y ≥ 2.
+    let rows = vec![vec![1, -1], vec![-1, 1], vec![1, 0]];
+    let rhs = vec![int("0"), int("0"), int("2")];
+    check_expansion(&polytope(&rows, &rhs), &rows, &rhs, 5);
+    let strip = polytope(&[vec![1, 0], vec![-1, 0]], &[int("0"), int("-2")]);
+    assert!(matches!(
+        ShortForm::of_polyhedron(&strip),
+        Err(AlgebraError::NotPointed { .. })
+    ));
+}
+
+/// The identity test: a short form against the one-cone form of the same points, and against
+/// one point more or less.
+#[test]
+fn identities_of_short_forms() {
+    use crate::algebra::genfunc::RationalFunction;
+    let rows = vec![vec![1, 0], vec![0, 1], vec![-3, -5]];
+    let p = polytope(&rows, &[int("0"), int("0"), int("-40")]);
+    let f = ShortForm::of_polytope(&p).unwrap();
+    let points = lattice_points(&p).unwrap();
+    let g = RationalFunction::from_terms(
+        2,
+        points
+            .iter()
+            .map(|x| crate::algebra::genfunc::Term {
+                denominators: Vec::new(),
+                exponent: x.clone(),
+                coefficient: BigRational::from(BigInt::from(1)),
+            })
+            .collect(),
+    );
+    let g = ShortForm::from_rational_function(&g);
+    assert!(f.sub(&g).is_zero().unwrap());
+    let h = g.add(&ShortForm::from_rational_function(
+        &RationalFunction::monomial(&crate::algebra::Vector(vec![
+            Integer::from(100),
+            Integer::from(0),
+        ])),
+    ));
+    assert!(!f.sub(&h).is_zero().unwrap());
+    assert!(!f.is_zero().unwrap());
+    assert!(f.sub(&f).is_zero().unwrap());
+    // The triangle of side 10^9 against itself built from a different description (the same
+    // triangle cut by a redundant inequality), and against the triangle of side 10^9 + 1.
+    let tri = |n: &str, extra: bool| {
+        let mut rows = vec![vec![1, 0], vec![0, 1], vec![-1, -1]];
+        let mut rhs = vec![int("0"), int("0"), -int(n)];
+        if extra {
+            rows.push(vec![-1, 0]);
+            rhs.push(-int(n) - int("5"));
+        }
+        ShortForm::of_polytope(&polytope(&rows, &rhs)).unwrap()
+    };
+    let a = tri("1000000000", false);
+    assert!(a.sub(&tri("1000000000", true)).is_zero().unwrap());
+    assert!(!a.sub(&tri("1000000001", false)).is_zero().unwrap());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+    /// Random pointed polyhedra (bounded or not) in d = 2 and 3: the expansion's coefficients
+    /// are the indicator of the lattice points, point by point in a box; and the Brion sum of
+    /// a polytope equals its enumerated points as rational functions.
+    #[test]
+    fn expansions_are_indicators(
+        d in 2usize..4,
+        rows in proptest::collection::vec(proptest::collection::vec(-3i64..4, 3), 1..5),
+        rhs in proptest::collection::vec((-6i64..3, 1i64..3), 5),
+        bounded in proptest::bool::ANY,
+    ) {
+        // x ≥ −2 keeps every polyhedron pointed; x ≤ 2 bounds it when asked.
+        let mut a: Vec<Vec<i64>> = Vec::new();
+        let mut b: Vec<BigRational> = Vec::new();
+        for i in 0..d {
+            let mut e = vec![0; d];
+            e[i] = 1;
+            a.push(e.clone());
+            b.push(BigRational::from(BigInt::from(-2)));
+            if bounded {
+                e[i] = -1;
+                a.push(e);
+                b.push(BigRational::from(BigInt::from(-2)));
+            }
+        }
+        for (r, &(num, den)) in rows.iter().zip(&rhs) {
+            let r: Vec<i64> = r[..d].to_vec();
+            if r.iter().all(|&x| x == 0) {
+                continue;
+            }
+            a.push(r);
+            b.push(BigRational::new(num.into(), den.into()));
+        }
+        let p = polytope(&a, &b);
+        check_expansion(&p, &a, &b, 4);
+        if bounded {
+            use crate::algebra::genfunc::{RationalFunction, Term};
+            let f = ShortForm::of_polytope(&p).unwrap();
+            let points = RationalFunction::from_terms(d, lattice_points(&p).unwrap().into_iter().map(|x| Term {
+                denominators: Vec::new(),
+                exponent: x,
+                coefficient: BigRational::from(BigInt::from(1)),
+            }).collect());
+            let g = ShortForm::from_rational_function(&points);
+            prop_assert!(f.sub(&g).is_zero().unwrap());
+            // One point removed is caught.
+            if !points.terms().is_empty() {
+                let fewer = RationalFunction::from_terms(d, points.terms()[1..].to_vec());
+                prop_assert!(!f.sub(&ShortForm::from_rational_function(&fewer)).is_zero().unwrap());
+            }
+        }
+    }
+}

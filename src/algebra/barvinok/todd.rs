@@ -111,10 +111,10 @@ pub(super) fn value_at_one(d: usize, terms: &[ShortTerm]) -> Result<BigRational,
             denominator *= c;
         }
         let mut numerator = series.swap_remove(r);
-        if (r % 2 == 1) != (term.sign < 0) {
+        if r % 2 == 1 {
             numerator = -numerator;
         }
-        total += BigRational::new(numerator, denominator);
+        total += BigRational::new(numerator, denominator) * &term.coefficient;
     }
     Ok(total)
 }
@@ -146,12 +146,12 @@ mod tests {
         // [0, 5] ∩ Z: 1/(1 − t) + t^5/(1 − t^{-1}) has value 6 at t = 1.
         let terms = vec![
             ShortTerm {
-                sign: 1,
+                coefficient: BigRational::one(),
                 apex: vec![0.into()],
                 rays: vec![vec![1.into()]],
             },
             ShortTerm {
-                sign: 1,
+                coefficient: BigRational::one(),
                 apex: vec![5.into()],
                 rays: vec![vec![(-1).into()]],
             },

@@ -151,7 +151,10 @@ fn members(_: &mut Interpreter, a: &mut Args) -> R {
     let items = match a.value(0) {
         Value::Set(v) | Value::List(v) => v.to_vec(),
         v if super::sets::is_set_like(v)
-            || matches!(v, Value::Genfunc(_) | Value::Cone(_) | Value::Polyhedron(_)) =>
+            || matches!(
+                v,
+                Value::Genfunc(_) | Value::ShortGenfunc(_) | Value::Cone(_) | Value::Polyhedron(_)
+            ) =>
         {
             return infinite_members(a);
         }
@@ -193,11 +196,12 @@ fn members(_: &mut Interpreter, a: &mut Args) -> R {
 /// Only the box is walked, and only the pieces of S that meet it are tested.
 fn infinite_members(a: &Args) -> R {
     let set = match a.value(0) {
-        Value::Genfunc(_) => None,
+        Value::Genfunc(_) | Value::ShortGenfunc(_) => None,
         v => Some(super::sets::to_set(v, a.span(0))?),
     };
     let d = match (a.value(0), &set) {
         (Value::Genfunc(g), _) => g.f.dim(),
+        (Value::ShortGenfunc(g), _) => g.f.dim(),
         (_, Some(s)) => s.dim(),
         _ => unreachable!("a set unless a rational function"),
     };

@@ -17,6 +17,7 @@ mod members;
 pub(crate) mod objects;
 mod quotients;
 pub(crate) mod sets;
+pub(crate) mod short_forms;
 mod solve;
 mod sweeps;
 
@@ -498,6 +499,13 @@ pub fn contains(
             };
             check_dim(f.f.dim(), p, espan)?;
             Ok(sets::genfunc_contains(f, p))
+        }
+        Value::ShortGenfunc(f) => {
+            let Value::Vector(p) = element else {
+                return Err(EvalError::type_error("a point", "an integer vector", element.type_name(), espan));
+            };
+            check_dim(f.f.dim(), p, espan)?;
+            short_forms::contains(f, p, cspan)
         }
         Value::StratifiedSet(s) => {
             let Value::Vector(p) = element else {

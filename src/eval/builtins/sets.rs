@@ -8,12 +8,14 @@ use std::rc::Rc;
 use num_rational::BigRational;
 
 use super::objects::algebra_error;
+use super::short_forms;
 use super::solve::solve_error;
 use super::{Args, Builtin};
+use crate::algebra::barvinok::ShortForm;
 use crate::algebra::genfunc::{default_names, RationalFunction, SpecializationError};
 use crate::algebra::{AlgebraError, Cone, Integer, Polyhedron, StratifiedSet, Vector};
 use crate::eval::set_value::SetValue;
-use crate::eval::value::{Genfunc, Value};
+use crate::eval::value::{Genfunc, ShortGenfunc, Value};
 use crate::eval::{EvalError, Interpreter};
 use crate::game::strategy;
 use crate::syntax::Span;
@@ -257,12 +259,34 @@ fn game_strategy(g: &crate::game::LatticeGame, span: Span) -> Result<StratifiedS
 
 fn genfunc(_: &mut Interpreter, a: &mut Args) -> R {
     let span = a.span(0);
+    if let Value::Polyhedron(p) = a.value(0) {
+        // Barvinok's signed short form: polynomial size in the input's bits.
+        let f = ShortForm::of_polyhedron(p).map_err(|e| match e {
+            AlgebraError::NotPointed { line } => EvalError::new(
+                "lg::eval::value",
+                format!("this polyhedron contains the line through {line}: its lattice points have no generating function that converges"),
+                span,
+                "not pointed",
+            )
+            .with_help("a polyhedron with a line has the zero rational function (every cone with a line does); intersect it with a pointed one"),
+            e => algebra_error(e, span),
+        })?;
+        let names = variable_names(a, f.dim())?;
+        return Ok(Value::ShortGenfunc(Rc::new(ShortGenfunc { f, names })));
+    }
     let set = match a.value(0) {
         Value::Game(g) => game_strategy(g, span)?,
         v => to_set(v, span)?,
     };
-    let names = match a.named("vars") {
-        None => default_names(set.dim()),
+    let names = variable_names(a, set.dim())?;
+    let f = RationalFunction::of_set(&set).map_err(|e| algebra_error(e, span))?;
+    Ok(genfunc_value(f, names))
+}
+
+/// The `vars:` names for a function of d variables, or the default a, b, c, ...
+fn variable_names(a: &Args, d: usize) -> Result<Vec<String>, EvalError> {
+    Ok(match a.named("vars") {
+        None => default_names(d),
         Some((v, vs)) => {
             let items = match v {
                 Value::List(items) | Value::Tuple(items) => items.to_vec(),
@@ -282,10 +306,10 @@ fn genfunc(_: &mut Interpreter, a: &mut Args) -> R {
                     _ => None,
                 })
                 .collect();
-            if names.len() != items.len() || names.len() != set.dim() {
+            if names.len() != items.len() || names.len() != d {
                 return Err(EvalError::new(
                     "lg::eval::value",
-                    format!("give {} variable names as strings", set.dim()),
+                    format!("give {d} variable names as strings"),
                     vs,
                     "variable names",
                 )
@@ -293,12 +317,26 @@ fn genfunc(_: &mut Interpreter, a: &mut Args) -> R {
             }
             names
         }
-    };
-    let f = RationalFunction::of_set(&set).map_err(|e| algebra_error(e, span))?;
-    Ok(genfunc_value(f, names))
+    })
 }
 
 fn hadamard(_: &mut Interpreter, a: &mut Args) -> R {
+    if matches!(a.value(0), Value::ShortGenfunc(_)) || matches!(a.value(1), Value::ShortGenfunc(_))
+    {
+        let Some((f, names)) = short_forms::as_short(a.value(0)) else {
+            return Err(a.wrong(0, "a rational function (from `genfunc`)"));
+        };
+        let g = match a.value(1) {
+            Value::Vector(p) => ShortForm::from_rational_function(&RationalFunction::monomial(p)),
+            v => match short_forms::as_short(v) {
+                Some((g, _)) => g,
+                None => return Err(a.wrong(1, "a rational function or a vector p (for t^p)")),
+            },
+        };
+        same_dim("the second factor", f.dim(), g.dim(), a.span(1))?;
+        let h = short_forms::hadamard(&f, &g, a.span)?;
+        return Ok(short_forms::short_value(h, names));
+    }
     let f = as_genfunc(a, 0)?;
     let g = match a.value(1) {
         Value::Vector(p) => RationalFunction::monomial(p),
@@ -328,7 +366,24 @@ fn monomial(_: &mut Interpreter, a: &mut Args) -> R {
 }
 
 fn series(_: &mut Interpreter, a: &mut Args) -> R {
-    let f = as_genfunc(a, 0)?;
+    let f = match a.value(0) {
+        Value::ShortGenfunc(g) => {
+            // Cut the expansion along the functional (or f's own direction).
+            let ell = match a.named("functional") {
+                Some((Value::Vector(l), ls)) => {
+                    same_dim("the functional", g.f.dim(), l.dim(), ls)?;
+                    (**l).clone()
+                }
+                _ => Vector(vec![Integer::ONE; g.f.dim()]),
+            };
+            let e = short_forms::expansion_for(&g.f, &ell, a.span(0))?;
+            Rc::new(Genfunc {
+                f: e,
+                names: g.names.clone(),
+            })
+        }
+        _ => as_genfunc(a, 0)?,
+    };
     let degree = a.int(1)?;
     let ell = match a.named("functional") {
         Some((Value::Vector(l), ls)) => {
@@ -396,7 +451,10 @@ fn common_denominator(_: &mut Interpreter, a: &mut Args) -> R {
 }
 
 fn evaluate(_: &mut Interpreter, a: &mut Args) -> R {
-    let f = as_genfunc(a, 0)?;
+    let dim = match a.value(0) {
+        Value::ShortGenfunc(g) => g.f.dim(),
+        _ => as_genfunc(a, 0)?.f.dim(),
+    };
     let items: Vec<Value> = match a.value(1) {
         Value::Vector(v) => v.0.iter().map(|x| Value::Int(x.clone())).collect(),
         Value::Tuple(t) => t.to_vec(),
@@ -410,9 +468,13 @@ fn evaluate(_: &mut Interpreter, a: &mut Args) -> R {
             _ => None,
         })
         .collect();
-    let Some(xs) = xs.filter(|x| x.len() == f.f.dim()) else {
-        return Err(a.wrong(1, &format!("a point of {} numbers", f.f.dim())));
+    let Some(xs) = xs.filter(|x| x.len() == dim) else {
+        return Err(a.wrong(1, &format!("a point of {dim} numbers")));
     };
+    if let Value::ShortGenfunc(g) = a.value(0) {
+        return short_forms::evaluate(g, &xs, a.span(1));
+    }
+    let f = as_genfunc(a, 0)?;
     match f.f.evaluate(&xs) {
         Some(v) => Ok(Value::rational(v)),
         None => Err(EvalError::new("lg::eval::value", "the function has a pole at this point (a denominator 1 - t^a vanishes, or 0 is raised to a negative power)", a.span(1), "a pole")
@@ -532,6 +594,7 @@ fn latex(_: &mut Interpreter, a: &mut Args) -> R {
         Value::RuleSet(r) => return Ok(Value::str(&latex_columns(r.moves()))),
         Value::Game(g) => return Ok(Value::str(&latex_game(g))),
         Value::Solution(s) => return latex_solution(s, a.span(0)),
+        Value::ShortGenfunc(g) => return Ok(Value::str(&g.f.written().latex(&g.names))),
         _ => {}
     }
     let strat = stratification_of(a.value(0), a.span(0))?;
@@ -572,6 +635,7 @@ fn modules_complexity(pieces: &[crate::algebra::AffineModule]) -> u64 {
 fn complexity(_: &mut Interpreter, a: &mut Args) -> R {
     let n = match a.value(0) {
         Value::Genfunc(g) => return Ok(Value::Int(g.f.complexity())),
+        Value::ShortGenfunc(g) => return Ok(Value::Int(g.f.written().complexity())),
         Value::Game(g) => {
             // [GM11] Definition 2.4: d(m + n) + the entries of Γ and of the defeated generators.
             // The entries of Γ from its nonzero ones (each zero entry counts as a zero's bits).
