@@ -169,7 +169,10 @@ pub fn binary(op: BinaryOp, l: Value, r: Value, ls: Span, rs: Span) -> Result<Va
         }
         Eq | Ne if l != r => {
             if let (Value::Genfunc(f), Value::Genfunc(g)) = (&l, &r) {
-                let zero = f.f.sub(&g.f).is_zero().map_err(|e| {
+                // The same identity test as for short forms: no common denominator, no atoms.
+                let difference =
+                    crate::algebra::barvinok::ShortForm::from_rational_function(&f.f.sub(&g.f));
+                let zero = difference.is_zero().map_err(|e| {
                     EvalError::new(
                         "lg::eval::value",
                         e.to_string(),

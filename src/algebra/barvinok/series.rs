@@ -167,9 +167,10 @@ impl ShortForm {
         })
     }
 
-    /// f at a point of Q^d: `None` at a pole of a term (a denominator 1 − x^g vanishing, or 0
-    /// to a negative power), where the sum may still be finite; at (1, …, 1) a function of a
-    /// finite set has its count. Refused as too large when a power would have more than
+    /// f at a point of Q^d, `None` at a pole (0 to a negative power, or a pole of the sum).
+    /// Where terms have poles (a denominator 1 − x^g vanishing) the sum's Laurent expansion
+    /// along a generic curve through x gives the value; at (1, …, 1) a function of a finite set
+    /// has its count. Refused as too large when a power would have more than
     /// `MAX_BITS` bits.
     pub fn evaluate(&self, x: &[BigRational]) -> Result<Option<BigRational>, AlgebraError> {
         if self.recession.is_empty() && x.iter().all(One::is_one) {
@@ -205,21 +206,29 @@ impl ShortForm {
             Ok(Some(acc))
         };
         let mut sum = BigRational::zero();
+        let mut term_pole = false;
         for t in &self.terms {
             let mut den = BigRational::one();
             for g in &t.rays {
                 let Some(p) = power(g)? else { return Ok(None) };
                 den *= BigRational::one() - p;
             }
-            if den.is_zero() {
-                return Ok(None);
-            }
             let Some(p) = power(&t.apex)? else {
                 return Ok(None);
             };
-            sum += &t.coefficient * p / den;
+            if den.is_zero() {
+                term_pole = true;
+            } else {
+                sum += &t.coefficient * p / den;
+            }
         }
-        Ok(Some(sum))
+        if !term_pole {
+            return Ok(Some(sum));
+        }
+        // Some terms have poles here; the sum's Laurent expansion decides (every power was
+        // computed above, so none fails or is too large now).
+        let exact = |e: &[BigInt]| power(e).ok().flatten().unwrap_or_else(BigRational::zero);
+        super::todd::value_at(self.dim, &self.terms, &exact)
     }
 }
 

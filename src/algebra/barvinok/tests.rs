@@ -308,3 +308,36 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+    /// A polytope's short form evaluated at points where some of its terms have poles (a
+    /// coordinate 1 or −1) equals Σ_{x∈P} t^x summed over the enumerated points.
+    #[test]
+    fn evaluation_through_poles(
+        rows in proptest::collection::vec(proptest::collection::vec(-3i64..4, 2), 1..4),
+        rhs in proptest::collection::vec((-6i64..3, 1i64..3), 4),
+        point in proptest::collection::vec(prop_oneof![Just((1i64, 1i64)), Just((-1, 1)), Just((2, 1)), Just((1, 3)), Just((-2, 3))], 2),
+    ) {
+        let mut a: Vec<Vec<i64>> = vec![vec![1, 0], vec![-1, 0], vec![0, 1], vec![0, -1]];
+        let mut b: Vec<BigRational> = vec![int("-2"), int("-3"), int("-2"), int("-3")];
+        for (r, &(num, den)) in rows.iter().zip(&rhs) {
+            if r.iter().all(|&x| x == 0) {
+                continue;
+            }
+            a.push(r.clone());
+            b.push(BigRational::new(num.into(), den.into()));
+        }
+        let p = polytope(&a, &b);
+        let x: Vec<BigRational> = point.iter().map(|&(n, d)| BigRational::new(n.into(), d.into())).collect();
+        let brute: BigRational = lattice_points(&p).unwrap().iter().map(|v| {
+            v.0.iter().zip(&x).map(|(k, xi)| {
+                let k = k.to_i64().unwrap();
+                let base = if k < 0 { xi.recip() } else { xi.clone() };
+                num_traits::pow::pow(base, k.unsigned_abs() as usize)
+            }).product::<BigRational>()
+        }).sum();
+        let f = ShortForm::of_polytope(&p).unwrap();
+        prop_assert_eq!(f.evaluate(&x).unwrap(), Some(brute));
+    }
+}

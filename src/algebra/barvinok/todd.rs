@@ -119,6 +119,117 @@ pub(super) fn value_at_one(d: usize, terms: &[ShortTerm]) -> Result<BigRational,
     Ok(total)
 }
 
+/// Power series in s with rational coefficients, truncated after s^n.
+type Series = Vec<BigRational>;
+
+fn series_mul(a: &Series, b: &Series) -> Series {
+    let n = a.len();
+    let mut out = vec![BigRational::zero(); n];
+    for (i, x) in a.iter().enumerate() {
+        if x.is_zero() {
+            continue;
+        }
+        for (j, y) in b.iter().enumerate().take(n - i) {
+            out[i + j] += x * y;
+        }
+    }
+    out
+}
+
+/// e^{cs} to n + 1 coefficients.
+fn exp_series(c: &BigRational, n: usize) -> Series {
+    let mut out = Vec::with_capacity(n + 1);
+    let mut term = BigRational::one();
+    for k in 0..=n {
+        out.push(term.clone());
+        term = term * c / BigRational::from(BigInt::from(k + 1));
+    }
+    out
+}
+
+/// 1/a for a series with a_0 ≠ 0.
+fn series_inverse(a: &Series) -> Series {
+    let n = a.len();
+    let mut out: Series = Vec::with_capacity(n);
+    let inv0 = a[0].recip();
+    out.push(inv0.clone());
+    for k in 1..n {
+        let mut sum = BigRational::zero();
+        for j in 1..=k {
+            sum += &a[j] * &out[k - j];
+        }
+        out.push(-sum * &inv0);
+    }
+    out
+}
+
+/// The value of Σ of the terms at a point x of (Q∖0)^d where some terms have poles (a factor
+/// 1 − x^g = 0) but the sum may not: along t = x·e^{sλ} (λ·g ≠ 0 for every denominator), each
+/// term is s^{−k} times a power series (k its vanishing factors, each −Td(cs)/(cs)); the sum's
+/// coefficients of s^{−j}, j ≥ 1, must cancel (else `None`: a pole of the sum), and its constant
+/// term is the value. `power(e)` is x^e.
+pub(super) fn value_at(
+    d: usize,
+    terms: &[ShortTerm],
+    power: &dyn Fn(&[BigInt]) -> BigRational,
+) -> Result<Option<BigRational>, AlgebraError> {
+    let lambda = generic_direction(d, terms);
+    let r_max = terms.iter().map(|t| t.rays.len()).max().unwrap_or(0);
+    let b = bernoulli(r_max);
+    let mut factorial = vec![BigInt::one()];
+    for j in 1..=r_max {
+        let f = &factorial[j - 1] * BigInt::from(j);
+        factorial.push(f);
+    }
+    // laurent[j] is the coefficient of s^{j − r_max}.
+    let mut laurent = vec![BigRational::zero(); r_max + 1];
+    for (i, term) in terms.iter().enumerate() {
+        if i % 64 == 63 && crate::interrupt::requested() {
+            return Err(AlgebraError::Interrupted);
+        }
+        let a = BigRational::from(dot(&lambda, &term.apex));
+        let mut series = exp_series(&a, r_max);
+        let start = power(&term.apex) * &term.coefficient;
+        for x in &mut series {
+            *x *= &start;
+        }
+        let mut poles = 0;
+        for g in &term.rays {
+            let c = BigRational::from(dot(&lambda, g));
+            let u = power(g);
+            let factor: Series = if u.is_one() {
+                // 1/(1 − e^{cs}) = −Td(cs)/(cs): the s^{-1} goes into `poles`.
+                poles += 1;
+                let mut c_power = BigRational::one();
+                (0..=r_max)
+                    .map(|n| {
+                        let v = -(&b[n] * &c_power) / BigRational::from(factorial[n].clone()) / &c;
+                        c_power *= &c;
+                        v
+                    })
+                    .collect()
+            } else {
+                let mut e = exp_series(&c, r_max);
+                for x in &mut e {
+                    *x *= -&u;
+                }
+                e[0] += BigRational::one();
+                series_inverse(&e)
+            };
+            series = series_mul(&series, &factor);
+        }
+        // s^{−poles}·series: coefficient of s^{m} is series[m + poles].
+        for (j, slot) in laurent.iter_mut().enumerate() {
+            let m = j as i64 - r_max as i64 + poles as i64;
+            if m >= 0 && (m as usize) < series.len() {
+                *slot += &series[m as usize];
+            }
+        }
+    }
+    let value = laurent.pop().unwrap_or_else(BigRational::zero);
+    Ok(laurent.iter().all(Zero::is_zero).then_some(value))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

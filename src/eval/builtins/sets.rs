@@ -759,9 +759,11 @@ pub(super) fn register(r: &mut Vec<Builtin>) {
         signature: "genfunc(x, vars: names) -> rational function",
         doc: "The rational generating function Σ_{p∈S} t^p of a set with an affine stratification: a semigroup\n\
               ([GM11] Lemma 5.4), a module (Lemma 5.5), a stratification (Theorem 5.1), the lattice points of a\n\
-              pointed cone or polyhedron, a finite set, a solution's P-positions, or a squarefree game's\n\
-              P-positions. Each term t^p/((1-t^a1)...(1-t^ak)) has independent a_j and counts a disjoint piece\n\
-              p + N{a1..ak}. Variables print as a, b, c, ... unless `vars:` names them.",
+              pointed cone, a finite set, a solution's P-positions, or a squarefree game's P-positions. Each term\n\
+              t^p/((1-t^a1)...(1-t^ak)) has independent a_j and counts a disjoint piece p + N{a1..ak}. Of a pointed\n\
+              polyhedron it is Barvinok's signed short form (a short rational function: Brion's vertex cones split\n\
+              into signed unimodular cones, polynomial size in the input's bits), whose terms are not sets. Variables\n\
+              print as a, b, c, ... unless `vars:` names them.",
         example: "genfunc((1, 0) + N{(2, 0)} ⊎ (0, 2) + 2N^2)",
         min_args: 1,
         max_args: Some(1),

@@ -104,9 +104,9 @@ pub(crate) fn expansion_for(
 }
 
 /// `hadamard(f, g)` when one side is short: both expanded in one direction (positive on both
-/// recessions), where they are one-cone forms, and multiplied there. The product's series
-/// converges along both recessions, so it is a short function with those (a function of a
-/// finite set, which `count` evaluates, when both are).
+/// recessions), where they are one-cone forms, and multiplied there. The product is a short
+/// function whose series converges along either recession (a function of a finite set, which
+/// `count` evaluates, when either is finite).
 pub(crate) fn hadamard(f: &ShortForm, g: &ShortForm, span: Span) -> Result<ShortForm, EvalError> {
     let sum = f.add(g);
     let c = sum.direction().map_err(|e| series_error(e, span))?;
@@ -122,5 +122,12 @@ pub(crate) fn hadamard(f: &ShortForm, g: &ShortForm, span: Span) -> Result<Short
     };
     let (ef, eg) = (expand(f)?, expand(g)?);
     let h = ef.hadamard(&eg).map_err(|e| algebra_error(e, span))?;
-    Ok(ShortForm::from_expansion(&h, sum.recession()))
+    // The product's points are common to both, so its series converges along either recession:
+    // the one with fewer rays (none when either is finite).
+    let recession = if f.recession().len() <= g.recession().len() {
+        f.recession()
+    } else {
+        g.recession()
+    };
+    Ok(ShortForm::from_expansion(&h, recession))
 }
