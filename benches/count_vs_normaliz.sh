@@ -74,3 +74,27 @@ for d in 3 4 5; do
     row "random d=$d #$k (10^6)" "$d" "$a" "$b"
   done
 done
+
+# Short generating functions as values (no Normaliz counterpart): genfunc of the triangle of
+# side 10^9 (three terms), its count, membership and an identity.
+start=$(date +%s.%N)
+out=$($LG -e 'let f = genfunc(polyhedron([1 0; 0 1; -1 -1], (0, 0, -10^9)))
+print(len(members(f, ((10^9 - 2, 0), (10^9, 2)))), count(f), (10^9, 0) in f, f == genfunc(polyhedron([1 0; 0 1; -1 -1; -1 0], (0, 0, -10^9, -2*10^9))))' 2>&1 | tr '\n' ' ')
+end=$(date +%s.%N)
+printf '%-28s %8.3f %10s %6s  %s\n' "genfunc triangle 10^9" "$(echo "$end - $start" | bc)" - - "${out:0:60}"
+
+# Issue 29's identity genfunc(S ∪ T) + genfunc(S ∩ T) == genfunc(S) + genfunc(T) on random unions
+# of three modules in d = 3 (benches/identities/): the seconds of the set algebra and genfunc
+# (building both sides) and of the comparison alone.
+printf '\n%-28s %10s %10s  %s\n' identity build_s compare_s equal
+for f in benches/identities/*.lg; do
+  start=$(date +%s.%N)
+  $LG "$f" > /dev/null
+  mid=$(date +%s.%N)
+  (cat "$f"; echo 'print(a == b)') > "$TMP/eq.lg"
+  out=$($LG "$TMP/eq.lg" 2>&1 | tail -1)
+  end=$(date +%s.%N)
+  build=$(echo "$mid - $start" | bc)
+  compare=$(echo "($end - $mid) - $build" | bc)
+  printf '%-28s %10.3f %10.3f  %s\n' "$(basename "$f" .lg)" "$build" "$compare" "$out"
+done

@@ -15,6 +15,8 @@
 //! The points and primes come from a fixed-seed generator mixed with the input, so answers are
 //! reproducible.
 
+use std::collections::HashMap;
+
 use num_bigint::{BigInt, BigUint, Sign};
 use num_integer::Integer as _;
 use num_traits::{One, Zero};
@@ -186,25 +188,28 @@ impl ShortForm {
                 }
                 acc
             };
-            let mut sum = BigUint::zero();
+            // 1 − x^g per distinct g, computed once.
+            let mut factors: HashMap<&[BigInt], BigUint> = HashMap::new();
+            // The sum as a fraction numerator/denominator mod q: no inversions per term.
+            let (mut numerator, mut denominator) = (BigUint::zero(), BigUint::one());
             let mut pole = false;
             for t in &self.terms {
-                let mut den = BigUint::one();
+                let mut den = reduce(t.coefficient.denom(), &q);
                 for g in &t.rays {
-                    let p = power(g);
-                    // 1 − x^g mod q.
-                    let one_minus = (&q + 1u32 - p) % &q;
-                    den = den * one_minus % &q;
+                    let one_minus = factors
+                        .entry(g.as_slice())
+                        .or_insert_with(|| (&q + 1u32 - power(g)) % &q);
+                    den = den * &*one_minus % &q;
                 }
                 if den.is_zero() {
                     pole = true;
                     break;
                 }
-                let c = reduce(t.coefficient.numer(), &q)
-                    * inverse(&reduce(t.coefficient.denom(), &q), &q)
-                    % &q;
-                sum = (sum + c * power(&t.apex) % &q * inverse(&den, &q)) % &q;
+                let num = reduce(t.coefficient.numer(), &q) * power(&t.apex) % &q;
+                numerator = (numerator * &den + num * &denominator) % &q;
+                denominator = denominator * den % &q;
             }
+            let sum = numerator;
             if pole {
                 continue;
             }
