@@ -21,6 +21,7 @@ mod module;
 pub mod monoid;
 pub mod polyhedral;
 mod polyhedron;
+pub mod quasi_polynomial;
 mod semigroup;
 pub mod sparse_vector;
 mod stratification;

@@ -4,166 +4,87 @@
 //! polynomial through dim P + 1 of its values, each counted by Barvinok's short form
 //! ([`super::ShortForm::count`]), so the time does not grow with the size of the numbers.
 
-use std::fmt;
-
 use num_bigint::BigInt;
 use num_integer::Integer as _;
 use num_rational::BigRational;
-use num_traits::{One, Signed, ToPrimitive, Zero};
+use num_traits::{One, ToPrimitive, Zero};
 
 use super::ShortForm;
 use crate::algebra::linalg::solve;
 use crate::algebra::polyhedral::{integer_inequalities, polyhedron_data};
+use crate::algebra::quasi_polynomial::QuasiPolynomial;
 use crate::algebra::{AlgebraError, Integer, Matrix, Polyhedron};
 
 /// The most constituents (the period q) computed before the polytope is refused.
 pub const MAX_PERIOD: usize = 1 << 12;
 
-/// L(P, n) for n ≥ 1: one polynomial per residue of n modulo the period, coefficients from the
-/// constant term up.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EhrhartQuasiPolynomial {
-    /// The period q (a multiple of the minimal period).
-    pub period: usize,
-    /// Constituent r (n ≡ r mod q): its coefficients c_0, c_1, ….
-    pub constituents: Vec<Vec<BigRational>>,
-}
-
-impl EhrhartQuasiPolynomial {
-    /// The Ehrhart quasi-polynomial of a bounded polyhedron {x : Ax ≥ b}.
-    pub fn of(p: &Polyhedron) -> Result<EhrhartQuasiPolynomial, AlgebraError> {
-        let data = polyhedron_data(p)?;
-        if let Some(ray) = data.unbounded_direction() {
-            return Err(AlgebraError::Unbounded { ray: ray.clone() });
-        }
-        if data.is_empty() {
-            return Ok(EhrhartQuasiPolynomial {
-                period: 1,
-                constituents: vec![vec![BigRational::zero()]],
-            });
-        }
-        let q = data
-            .vertices()
-            .iter()
-            .flatten()
-            .fold(BigInt::one(), |q, x| q.lcm(x.denom()));
-        let period = match q.to_usize() {
-            Some(q) if q <= MAX_PERIOD => q,
-            _ => {
-                return Err(AlgebraError::TooLarge(format!(
-                    "the Ehrhart quasi-polynomial has period up to {q} (the vertices' common \
+/// The Ehrhart quasi-polynomial L(P, n) (n ≥ 1) of a bounded polyhedron {x : Ax ≥ b}.
+pub fn ehrhart(p: &Polyhedron) -> Result<QuasiPolynomial, AlgebraError> {
+    let data = polyhedron_data(p)?;
+    if let Some(ray) = data.unbounded_direction() {
+        return Err(AlgebraError::Unbounded { ray: ray.clone() });
+    }
+    if data.is_empty() {
+        return Ok(QuasiPolynomial {
+            period: 1,
+            constituents: vec![vec![BigRational::zero()]],
+        });
+    }
+    let q = data
+        .vertices()
+        .iter()
+        .flatten()
+        .fold(BigInt::one(), |q, x| q.lcm(x.denom()));
+    let period = match q.to_usize() {
+        Some(q) if q <= MAX_PERIOD => q,
+        _ => {
+            return Err(AlgebraError::TooLarge(format!(
+                "the Ehrhart quasi-polynomial has period up to {q} (the vertices' common \
                      denominator); at most {MAX_PERIOD} constituents are computed"
-                )))
-            }
-        };
-        let rows = integer_inequalities(p)?;
-        let a = Matrix::from_rows(rows.iter().map(|(a, _)| a.0.clone()).collect())?;
-        let degree = data.dim();
-        let dilate = |n: usize| -> Result<BigInt, AlgebraError> {
-            let b: Vec<BigRational> = rows
-                .iter()
-                .map(|(_, b)| BigRational::from(b.to_bigint() * BigInt::from(n)))
-                .collect();
-            ShortForm::of_polytope(&Polyhedron::from_inequalities(a.clone(), b)?)?.count()
-        };
-        let mut constituents = Vec::with_capacity(period);
-        for r in 0..period {
-            // n = r + kq ≥ 1 for degree + 1 values of k.
-            let first = if r == 0 { 1 } else { 0 };
-            let ns: Vec<usize> = (first..first + degree + 1)
-                .map(|k| r + k * period)
-                .collect();
-            let vandermonde = Matrix::from_rows(
-                ns.iter()
-                    .map(|&n| {
-                        (0..=degree)
-                            .map(|j| Integer::from(BigInt::from(n).pow(j as u32)))
-                            .collect()
-                    })
-                    .collect(),
-            )?;
-            let values = ns
-                .iter()
-                .map(|&n| dilate(n).map(BigRational::from))
-                .collect::<Result<Vec<_>, _>>()?;
-            let coefficients = solve(&vandermonde, &values).ok_or_else(|| {
-                AlgebraError::TooLarge("internal error: no interpolating polynomial".into())
-            })?;
-            constituents.push(coefficients);
+            )))
         }
-        // Constituents that agree for every residue: one polynomial.
-        let period = if constituents.iter().all(|c| c == &constituents[0]) {
-            constituents.truncate(1);
-            1
-        } else {
-            period
-        };
-        Ok(EhrhartQuasiPolynomial {
-            period,
-            constituents,
-        })
-    }
-
-    /// L(P, n) for n ≥ 1.
-    pub fn value(&self, n: &BigInt) -> BigRational {
-        // A residue in 0..period, so it fits.
-        let r = n
-            .mod_floor(&BigInt::from(self.period))
-            .to_usize()
-            .unwrap_or_default();
-        let x = BigRational::from(n.clone());
-        self.constituents[r]
+    };
+    let rows = integer_inequalities(p)?;
+    let a = Matrix::from_rows(rows.iter().map(|(a, _)| a.0.clone()).collect())?;
+    let degree = data.dim();
+    let dilate = |n: usize| -> Result<BigInt, AlgebraError> {
+        let b: Vec<BigRational> = rows
             .iter()
-            .rev()
-            .fold(BigRational::zero(), |acc, c| acc * &x + c)
+            .map(|(_, b)| BigRational::from(b.to_bigint() * BigInt::from(n)))
+            .collect();
+        ShortForm::of_polytope(&Polyhedron::from_inequalities(a.clone(), b)?)?.count()
+    };
+    let mut constituents = Vec::with_capacity(period);
+    for r in 0..period {
+        // n = r + kq ≥ 1 for degree + 1 values of k.
+        let first = if r == 0 { 1 } else { 0 };
+        let ns: Vec<usize> = (first..first + degree + 1)
+            .map(|k| r + k * period)
+            .collect();
+        let vandermonde = Matrix::from_rows(
+            ns.iter()
+                .map(|&n| {
+                    (0..=degree)
+                        .map(|j| Integer::from(BigInt::from(n).pow(j as u32)))
+                        .collect()
+                })
+                .collect(),
+        )?;
+        let values = ns
+            .iter()
+            .map(|&n| dilate(n).map(BigRational::from))
+            .collect::<Result<Vec<_>, _>>()?;
+        let coefficients = solve(&vandermonde, &values).ok_or_else(|| {
+            AlgebraError::TooLarge("internal error: no interpolating polynomial".into())
+        })?;
+        constituents.push(coefficients);
     }
-}
-
-fn polynomial(f: &mut fmt::Formatter<'_>, coefficients: &[BigRational]) -> fmt::Result {
-    let mut first = true;
-    for (j, c) in coefficients.iter().enumerate().rev() {
-        if c.is_zero() {
-            continue;
-        }
-        let sign = if c.is_negative() { "-" } else { "+" };
-        if first {
-            if c.is_negative() {
-                write!(f, "-")?;
-            }
-        } else {
-            write!(f, " {sign} ")?;
-        }
-        first = false;
-        let a = c.abs();
-        let unit = a.is_one();
-        match (j, unit) {
-            (0, _) => write!(f, "{a}")?,
-            (1, true) => write!(f, "n")?,
-            (1, false) => write!(f, "{a} n")?,
-            (_, true) => write!(f, "n^{j}")?,
-            (_, false) => write!(f, "{a} n^{j}")?,
-        }
+    // Constituents that agree for every residue: one polynomial.
+    Ok(QuasiPolynomial {
+        period,
+        constituents,
     }
-    if first {
-        write!(f, "0")?;
-    }
-    Ok(())
-}
-
-impl fmt::Display for EhrhartQuasiPolynomial {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.period == 1 {
-            return polynomial(f, &self.constituents[0]);
-        }
-        for (r, c) in self.constituents.iter().enumerate() {
-            if r > 0 {
-                write!(f, "; ")?;
-            }
-            write!(f, "n ≡ {r} mod {}: ", self.period)?;
-            polynomial(f, c)?;
-        }
-        Ok(())
-    }
+    .merged())
 }
 
 #[cfg(test)]
@@ -187,8 +108,8 @@ mod tests {
     }
 
     /// Checks L(P, n) against enumeration of nP for n = 1..=12.
-    fn check(rows: &[Vec<i64>], rhs: &[(i64, i64)]) -> EhrhartQuasiPolynomial {
-        let e = EhrhartQuasiPolynomial::of(&polytope(rows, rhs)).unwrap();
+    fn check(rows: &[Vec<i64>], rhs: &[(i64, i64)]) -> QuasiPolynomial {
+        let e = ehrhart(&polytope(rows, rhs)).unwrap();
         for n in 1..=12i64 {
             let dilated: Vec<(i64, i64)> = rhs.iter().map(|&(a, d)| (a * n, d)).collect();
             let brute = lattice_points(&polytope(rows, &dilated)).unwrap().len();

@@ -225,6 +225,82 @@ impl HilbertSeries {
         self.numerator_times(&other.denominator) == other.numerator_times(&self.denominator)
     }
 
+    /// The coefficient c(n) of t^n as a function of n: a quasi-polynomial Q of period
+    /// lcm{k} and degree below Σ m_k for n ≥ n0 = deg N − deg D + 1 (and often earlier). Returns
+    /// the least `start` ≥ shift from which c = Q, Q, and c(shift), …, c(start − 1); c(n) = 0
+    /// for n < shift. Refused when more than `MAX_NUMERATOR` coefficients would be expanded.
+    pub fn counting_function(
+        &self,
+    ) -> Result<
+        (
+            i64,
+            crate::algebra::quasi_polynomial::QuasiPolynomial,
+            Vec<Q>,
+        ),
+        AlgebraError,
+    > {
+        use crate::algebra::quasi_polynomial::QuasiPolynomial;
+        use num_integer::Integer as _;
+        let period = self.denominator.keys().fold(1i64, |q, &k| q.lcm(&k));
+        let points: i64 = self.denominator.values().map(|&m| i64::from(m)).sum();
+        let degree_d: i64 = self
+            .denominator
+            .iter()
+            .map(|(&k, &m)| k * i64::from(m))
+            .sum();
+        let n0 = (self.shift + self.numerator.len() as i64 - degree_d).max(self.shift);
+        let span = period.saturating_mul(points + 1);
+        if span > MAX_NUMERATOR || n0 - self.shift > MAX_NUMERATOR {
+            return Err(AlgebraError::TooLarge(format!(
+                "the counting function has period {period} and degree up to {}: too many coefficients to expand",
+                (points - 1).max(0)
+            )));
+        }
+        let top = n0 + span;
+        let c = self.coefficients(top);
+        let at = |n: i64| c[(n - self.shift) as usize].clone();
+        let mut constituents = Vec::with_capacity(period as usize);
+        for r in 0..period {
+            // `points` values n ≡ r (mod period), n ≥ n0, interpolated by a polynomial of
+            // degree < points (just 0 when there is no denominator).
+            let first = n0 + (r - n0).rem_euclid(period);
+            let ns: Vec<i64> = (0..points).map(|j| first + j * period).collect();
+            if ns.is_empty() {
+                constituents.push(vec![Q::zero()]);
+                continue;
+            }
+            let rows: Vec<Vec<crate::algebra::Integer>> = ns
+                .iter()
+                .map(|&n| {
+                    (0..points)
+                        .map(|j| {
+                            crate::algebra::Integer::from(num_bigint::BigInt::from(n).pow(j as u32))
+                        })
+                        .collect()
+                })
+                .collect();
+            let values: Vec<Q> = ns.iter().map(|&n| at(n)).collect();
+            let coefficients =
+                crate::algebra::linalg::solve(&crate::algebra::Matrix::from_rows(rows)?, &values)
+                    .ok_or_else(|| {
+                    AlgebraError::TooLarge("internal error: no interpolating polynomial".into())
+                })?;
+            constituents.push(coefficients);
+        }
+        let q = QuasiPolynomial {
+            period: period as usize,
+            constituents,
+        }
+        .merged();
+        // Walk down from n0 while c agrees with Q.
+        let mut start = n0;
+        while start > self.shift && q.value(&num_bigint::BigInt::from(start - 1)) == at(start - 1) {
+            start -= 1;
+        }
+        let before: Vec<Q> = (self.shift..start).map(at).collect();
+        Ok((start, q, before))
+    }
+
     /// The coefficients of t^shift, ..., t^top of the expansion (empty when top < shift).
     pub fn coefficients(&self, top: i64) -> Vec<Q> {
         if top < self.shift {
@@ -399,5 +475,34 @@ mod tests {
             f.hilbert_series(&v(&[1, -1])),
             Err(SpecializationError::NotPositive(_))
         ));
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+        /// The counting function agrees with the expanded coefficients (running sums, an
+        /// independent computation) from its start on, and lists them below.
+        #[test]
+        fn counting_function_matches_the_expansion(
+            shift in -3i64..4,
+            numerator in proptest::collection::vec(-3i64..4, 1..8),
+            factors in proptest::collection::vec((1i64..5, 1u32..3), 0..3),
+        ) {
+            let mut den = BTreeMap::new();
+            for (k, m) in factors {
+                *den.entry(k).or_insert(0) += m;
+            }
+            let h = HilbertSeries::new(shift, numerator.into_iter().map(q).collect(), den);
+            let (start, quasi, before) = h.counting_function().unwrap();
+            let top = start + 60;
+            let c = h.coefficients(top);
+            for n in h.shift()..=top {
+                let expected = c.get((n - h.shift()) as usize).cloned().unwrap_or_else(Q::zero);
+                if n < start {
+                    proptest::prop_assert_eq!(&before[(n - h.shift()) as usize], &expected);
+                } else {
+                    proptest::prop_assert_eq!(quasi.value(&num_bigint::BigInt::from(n)), expected, "n = {}", n);
+                }
+            }
+        }
     }
 }

@@ -7,9 +7,11 @@ use num_traits::Zero;
 use super::objects::algebra_error;
 use super::sets::to_set;
 use super::{Args, Builtin};
-use crate::algebra::barvinok::ehrhart::EhrhartQuasiPolynomial;
+use crate::algebra::barvinok::ehrhart::ehrhart as ehrhart_of;
 use crate::algebra::barvinok::ShortForm;
-use crate::algebra::genfunc::RationalFunction;
+use std::fmt::Write as _;
+
+use crate::algebra::genfunc::{RationalFunction, SpecializationError};
 use crate::algebra::{AlgebraError, Integer};
 use crate::eval::value::Value;
 use crate::eval::{EvalError, Interpreter};
@@ -33,28 +35,113 @@ pub(super) fn register(r: &mut Vec<Builtin>) {
     });
     r.push(Builtin {
         name: "ehrhart",
-        signature: "ehrhart(P) -> string",
+        signature: "ehrhart(P, latex: false) -> string",
         doc: "The Ehrhart quasi-polynomial L(P, n) = #(nP ∩ Z^d) of a bounded rational polyhedron, for n ≥ 1: a\n\
               polynomial in n of degree dim P, or one per residue of n modulo the period (a divisor of the\n\
               vertices' common denominator), written `n ≡ r mod q: ...`. Each constituent is interpolated from\n\
-              counts by Barvinok's short generating functions.",
+              counts by Barvinok's short generating functions. `latex: true` writes it in LaTeX (a `cases`\n\
+              environment when the period is above 1).",
         example: "ehrhart(polyhedron([1 0; 0 1; -1 -1], (0, 0, -1)))",
         min_args: 1,
         max_args: Some(1),
-        named: &[],
+        named: &["latex"],
         func: ehrhart,
     });
+    r.push(Builtin {
+        name: "count_by_weight",
+        signature: "count_by_weight(S, grading, latex: false) -> string",
+        doc: "The number of points of weight n of a set S (a stratified set, module, P-positions, ... or its\n\
+              rational function) under a Z-grading g (weight g·x), as a quasi-polynomial in n: read off the\n\
+              Hilbert series N(t)/Π(1 - t^k)^m, it has period lcm{k} and degree below Σ m, and holds from the\n\
+              `n ≥` shown on (the counts below that are listed). g must be positive on every direction of S.\n\
+              `latex: true` writes it in LaTeX.",
+        example: "count_by_weight(2N^2, (1, 1))",
+        min_args: 2,
+        max_args: Some(2),
+        named: &["latex"],
+        func: count_by_weight,
+    });
+}
+
+/// The `latex:` flag (false unless given).
+fn latex_flag(a: &Args) -> Result<bool, EvalError> {
+    match a.named("latex") {
+        None | Some((Value::Bool(false), _)) => Ok(false),
+        Some((Value::Bool(true), _)) => Ok(true),
+        Some((v, span)) => Err(EvalError::type_error(
+            "latex",
+            "true or false",
+            v.type_name(),
+            span,
+        )),
+    }
 }
 
 fn ehrhart(_: &mut Interpreter, a: &mut Args) -> R {
     let span = a.span(0);
+    let latex = latex_flag(a)?;
     match a.value(0) {
         Value::Polyhedron(p) => {
-            let e = EhrhartQuasiPolynomial::of(p).map_err(|e| algebra_error(e, span))?;
-            Ok(Value::Str(e.to_string().into()))
+            let e = ehrhart_of(p).map_err(|e| algebra_error(e, span))?;
+            Ok(Value::Str(
+                if latex { e.latex() } else { e.to_string() }.into(),
+            ))
         }
         _ => Err(a.wrong(0, "a polyhedron (from `polyhedron(A, b)`)")),
     }
+}
+
+fn count_by_weight(_: &mut Interpreter, a: &mut Args) -> R {
+    let span = a.span(0);
+    let latex = latex_flag(a)?;
+    let f = match a.value(0) {
+        Value::Genfunc(g) => g.f.clone(),
+        v => RationalFunction::of_set(&to_set(v, span)?).map_err(|e| algebra_error(e, span))?,
+    };
+    let grading = match a.value(1) {
+        Value::Vector(g) if g.dim() == f.dim() => (**g).clone(),
+        _ => {
+            return Err(a.wrong(
+                1,
+                &format!("a grading: an integer vector of {} entries", f.dim()),
+            ))
+        }
+    };
+    let h = f.hilbert_series(&grading).map_err(|e| match e {
+        SpecializationError::NotPositive(bad) => EvalError::new(
+            "lg::eval::value",
+            format!("the grading {grading} is not positive on the direction {bad} of this set, so infinitely many of its points may have one weight"),
+            a.span(1),
+            "this grading",
+        )
+        .with_help("give a grading positive on every direction the set extends in (its recession cone)"),
+        SpecializationError::TooLarge(what) => algebra_error(AlgebraError::TooLarge(what), a.span(1)),
+    })?;
+    let (start, q, before) = h
+        .counting_function()
+        .map_err(|e| algebra_error(e, a.span(1)))?;
+    let shift = h.shift();
+    let text = if latex {
+        let mut t = format!("{} \\quad (n \\geq {start})", q.latex());
+        if !before.is_empty() {
+            let values: Vec<String> = before.iter().map(|v| v.to_string()).collect();
+            let _ = write!(
+                t,
+                ", \\quad {} \\text{{ for }} n = {shift}, \\dots, {}",
+                values.join(", "),
+                start - 1
+            );
+        }
+        t
+    } else {
+        let mut t = format!("for n ≥ {start}: {q}");
+        if !before.is_empty() {
+            let values: Vec<String> = before.iter().map(|v| v.to_string()).collect();
+            let _ = write!(t, " (n = {shift}..{}: {})", start - 1, values.join(", "));
+        }
+        t
+    };
+    Ok(Value::Str(text.into()))
 }
 
 fn int(n: num_bigint::BigInt) -> Value {
