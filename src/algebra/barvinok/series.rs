@@ -234,3 +234,72 @@ impl ShortForm {
 
 /// The most bits a power x^k may have in `evaluate`.
 const MAX_BITS: u64 = 1 << 24;
+
+impl ShortForm {
+    /// The Hadamard product f ⋆ g ([GM11] Definition 3.4), in time polynomial in the input for
+    /// fixed d. Both are expanded in one direction positive on both recessions, so every term is
+    /// the series of a shifted cone a + N{b_1..b_k}; the product of two terms is the series of
+    /// their intersection. When both cones are unimodular and full-dimensional that
+    /// intersection is the set of lattice points of the polyhedron {x : B^{-1}(x − a) ≥ 0,
+    /// E^{-1}(x − c) ≥ 0}, whose short form Barvinok's algorithm gives (Barvinok–Woods);
+    /// other pairs go through the one-cone product (intersection of basic sets). The product's
+    /// series converges along either recession, so it keeps the one with fewer rays.
+    pub fn hadamard(&self, other: &ShortForm) -> Result<ShortForm, AlgebraError> {
+        use crate::algebra::{Matrix, Polyhedron};
+        let c = self.add(other).direction()?;
+        let orthogonal = |g: Vector| {
+            AlgebraError::TooLarge(format!("internal error: direction {c} orthogonal to {g}"))
+        };
+        let ef = self.expansion_along(&c).map_err(orthogonal)?;
+        let eg = other.expansion_along(&c).map_err(orthogonal)?;
+        let d = self.dim;
+        // B^{-1} as rows when B (columns: the denominators) is unimodular and square.
+        let inverse = |t: &Term| -> Option<Vec<Vec<BigInt>>> {
+            if t.denominators.len() != d || d == 0 {
+                return None;
+            }
+            let cols: Vec<Vec<BigInt>> = t.denominators.iter().map(to_big).collect();
+            let (det, adj) = super::decompose::det_and_scaled_inverse(&cols);
+            (det.magnitude() == &num_bigint::BigUint::one()).then_some(adj)
+        };
+        let fi: Vec<Option<Vec<Vec<BigInt>>>> = ef.terms().iter().map(inverse).collect();
+        let gi: Vec<Option<Vec<Vec<BigInt>>>> = eg.terms().iter().map(inverse).collect();
+        let mut out = ShortForm::zero(d);
+        for (s, si) in ef.terms().iter().zip(&fi) {
+            for (t, ti) in eg.terms().iter().zip(&gi) {
+                if crate::interrupt::requested() {
+                    return Err(AlgebraError::Interrupted);
+                }
+                let coefficient = &s.coefficient * &t.coefficient;
+                let part = match (si, ti) {
+                    (Some(u), Some(v)) => {
+                        let mut rows = Vec::with_capacity(2 * d);
+                        let mut rhs = Vec::with_capacity(2 * d);
+                        for (inv, apex) in [(u, &s.exponent), (v, &t.exponent)] {
+                            let apex = to_big(apex);
+                            for row in inv {
+                                rhs.push(BigRational::from(dot(row, &apex)));
+                                rows.push(row.iter().cloned().map(Integer::from).collect());
+                            }
+                        }
+                        let p = Polyhedron::from_inequalities(Matrix::from_rows(rows)?, rhs)?;
+                        ShortForm::of_polyhedron(&p)?
+                    }
+                    _ => {
+                        let one = |x: &Term| RationalFunction::from_terms(d, vec![x.clone()]);
+                        let mut h = one(s).hadamard(&one(t))?;
+                        h = h.scale(&(BigRational::one() / &coefficient));
+                        ShortForm::from_rational_function(&h)
+                    }
+                };
+                out.terms.extend(part.scale(&coefficient).terms);
+            }
+        }
+        out.recession = if self.recession.len() <= other.recession.len() {
+            self.recession.clone()
+        } else {
+            other.recession.clone()
+        };
+        Ok(out)
+    }
+}

@@ -341,3 +341,56 @@ proptest! {
         prop_assert_eq!(f.evaluate(&x).unwrap(), Some(brute));
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+    /// The Hadamard product of two polytopes' short forms (one of them possibly unbounded)
+    /// counts the points they share, and its expansion is their common points' indicator.
+    #[test]
+    fn hadamard_counts_common_points(
+        d in 2usize..4,
+        rows in proptest::collection::vec(proptest::collection::vec(-3i64..4, 3), 2..6),
+        rhs in proptest::collection::vec((-6i64..3, 1i64..3), 6),
+        bounded in proptest::bool::ANY,
+    ) {
+        let box_rows = |lo: i64, hi: Option<i64>| {
+            let mut a: Vec<Vec<i64>> = Vec::new();
+            let mut b: Vec<BigRational> = Vec::new();
+            for i in 0..d {
+                let mut e = vec![0; d];
+                e[i] = 1;
+                a.push(e.clone());
+                b.push(BigRational::from(BigInt::from(lo)));
+                if let Some(hi) = hi {
+                    e[i] = -1;
+                    a.push(e);
+                    b.push(BigRational::from(BigInt::from(-hi)));
+                }
+            }
+            (a, b)
+        };
+        let (mut a1, mut b1) = box_rows(-3, Some(3));
+        let (mut a2, mut b2) = box_rows(-2, if bounded { Some(4) } else { None });
+        for (i, (r, &(num, den))) in rows.iter().zip(&rhs).enumerate() {
+            let r: Vec<i64> = r[..d].to_vec();
+            if r.iter().all(|&x| x == 0) {
+                continue;
+            }
+            let (a, b) = if i % 2 == 0 { (&mut a1, &mut b1) } else { (&mut a2, &mut b2) };
+            a.push(r);
+            b.push(BigRational::new(num.into(), den.into()));
+        }
+        let (p1, p2) = (polytope(&a1, &b1), polytope(&a2, &b2));
+        let mut both_rows = a1.clone();
+        both_rows.extend(a2.iter().cloned());
+        let mut both_rhs = b1.clone();
+        both_rhs.extend(b2.iter().cloned());
+        let common = lattice_points(&polytope(&both_rows, &both_rhs)).unwrap().len();
+        let f = ShortForm::of_polytope(&p1).unwrap();
+        let g = ShortForm::of_polyhedron(&p2).unwrap();
+        let h = f.hadamard(&g).unwrap();
+        prop_assert_eq!(h.count().unwrap(), BigInt::from(common));
+        let h2 = g.hadamard(&f).unwrap();
+        prop_assert!(h.sub(&h2).is_zero().unwrap());
+    }
+}

@@ -103,31 +103,8 @@ pub(crate) fn expansion_for(
     })
 }
 
-/// `hadamard(f, g)` when one side is short: both expanded in one direction (positive on both
-/// recessions), where they are one-cone forms, and multiplied there. The product is a short
-/// function whose series converges along either recession (a function of a finite set, which
-/// `count` evaluates, when either is finite).
+/// `hadamard(f, g)` when one side is short: Barvinok–Woods on the expansions
+/// ([`ShortForm::hadamard`]); a short function that `count` evaluates when either is finite.
 pub(crate) fn hadamard(f: &ShortForm, g: &ShortForm, span: Span) -> Result<ShortForm, EvalError> {
-    let sum = f.add(g);
-    let c = sum.direction().map_err(|e| series_error(e, span))?;
-    let expand = |h: &ShortForm| {
-        h.expansion_along(&c).map_err(|bad| {
-            algebra_error(
-                AlgebraError::TooLarge(format!(
-                    "internal error: direction {c} orthogonal to {bad}"
-                )),
-                span,
-            )
-        })
-    };
-    let (ef, eg) = (expand(f)?, expand(g)?);
-    let h = ef.hadamard(&eg).map_err(|e| algebra_error(e, span))?;
-    // The product's points are common to both, so its series converges along either recession:
-    // the one with fewer rays (none when either is finite).
-    let recession = if f.recession().len() <= g.recession().len() {
-        f.recession()
-    } else {
-        g.recession()
-    };
-    Ok(ShortForm::from_expansion(&h, recession))
+    f.hadamard(g).map_err(|e| series_error(e, span))
 }
