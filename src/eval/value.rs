@@ -136,6 +136,47 @@ pub struct ShortGenfunc {
     pub f: ShortForm,
     /// One name per variable.
     pub names: Vec<String>,
+    /// Its Laurent expansion, built at the first membership test (or why it has none).
+    expansion: ExpansionCache,
+}
+
+impl ShortGenfunc {
+    /// The function with these variable names.
+    pub fn new(f: ShortForm, names: Vec<String>) -> ShortGenfunc {
+        ShortGenfunc {
+            f,
+            names,
+            expansion: ExpansionCache::default(),
+        }
+    }
+
+    /// The Laurent expansion in the function's own direction (built once), or the reason there
+    /// is none.
+    pub fn expansion(&self) -> Result<&RationalFunction, crate::algebra::AlgebraError> {
+        self.expansion
+            .0
+            .get_or_init(|| self.f.expansion())
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+}
+
+/// A cache that takes no part in equality (it is a function of the value).
+#[derive(Clone, Default)]
+struct ExpansionCache(std::cell::OnceCell<Result<RationalFunction, crate::algebra::AlgebraError>>);
+
+impl PartialEq for ExpansionCache {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for ExpansionCache {}
+
+impl fmt::Debug for ExpansionCache {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("ExpansionCache")
+    }
 }
 
 impl fmt::Display for ShortGenfunc {

@@ -272,7 +272,7 @@ fn genfunc(_: &mut Interpreter, a: &mut Args) -> R {
             e => algebra_error(e, span),
         })?;
         let names = variable_names(a, f.dim())?;
-        return Ok(Value::ShortGenfunc(Rc::new(ShortGenfunc { f, names })));
+        return Ok(Value::ShortGenfunc(Rc::new(ShortGenfunc::new(f, names))));
     }
     let set = match a.value(0) {
         Value::Game(g) => game_strategy(g, span)?,

@@ -28,7 +28,7 @@ pub(crate) fn as_short(v: &Value) -> Option<(ShortForm, Vec<String>)> {
 
 /// A short function value.
 pub(crate) fn short_value(f: ShortForm, names: Vec<String>) -> Value {
-    Value::ShortGenfunc(Rc::new(ShortGenfunc { f, names }))
+    Value::ShortGenfunc(Rc::new(ShortGenfunc::new(f, names)))
 }
 
 /// The diagnostic for an algebra error met while reading a short function as a series.
@@ -47,8 +47,8 @@ pub(crate) fn series_error(e: AlgebraError, span: Span) -> EvalError {
 
 /// `p in f`: the coefficient of t^p in the expansion is 1.
 pub(crate) fn contains(f: &ShortGenfunc, p: &Vector, span: Span) -> Result<bool, EvalError> {
-    let e = f.f.expansion().map_err(|e| series_error(e, span))?;
-    Ok(crate::game::strategy::is_p_position(&e, p))
+    let e = f.expansion().map_err(|e| series_error(e, span))?;
+    Ok(crate::game::strategy::is_p_position(e, p))
 }
 
 /// `evaluate(f, x)` for a short function.
