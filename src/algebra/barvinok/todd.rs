@@ -74,7 +74,7 @@ pub(super) fn value_at_one(d: usize, terms: &[ShortTerm]) -> Result<BigRational,
         .iter()
         .map(|x| (x * BigRational::from(l.clone())).to_integer())
         .collect();
-    let mut total = BigRational::zero();
+    let mut fractions: Vec<(BigInt, BigInt)> = Vec::with_capacity(terms.len());
     for (i, term) in terms.iter().enumerate() {
         if i % 256 == 255 && crate::interrupt::requested() {
             return Err(AlgebraError::Interrupted);
@@ -110,13 +110,34 @@ pub(super) fn value_at_one(d: usize, terms: &[ShortTerm]) -> Result<BigRational,
             series = product;
             denominator *= c;
         }
-        let mut numerator = series.swap_remove(r);
+        let mut numerator = series.swap_remove(r) * term.coefficient.numer();
         if r % 2 == 1 {
             numerator = -numerator;
         }
-        total += BigRational::new(numerator, denominator) * &term.coefficient;
+        fractions.push((numerator, denominator * term.coefficient.denom()));
     }
-    Ok(total)
+    Ok(sum_of_fractions(fractions))
+}
+
+/// Σ n_i/d_i, added pairwise in a balanced tree without reducing (so no gcd of large numbers
+/// per term) and reduced once at the end.
+fn sum_of_fractions(mut fractions: Vec<(BigInt, BigInt)>) -> BigRational {
+    if fractions.is_empty() {
+        return BigRational::zero();
+    }
+    while fractions.len() > 1 {
+        let mut next = Vec::with_capacity(fractions.len().div_ceil(2));
+        let mut it = fractions.into_iter();
+        while let Some((a, b)) = it.next() {
+            match it.next() {
+                Some((c, d)) => next.push((a * &d + c * &b, b * d)),
+                None => next.push((a, b)),
+            }
+        }
+        fractions = next;
+    }
+    let (n, d) = fractions.pop().unwrap_or((BigInt::zero(), BigInt::one()));
+    BigRational::new(n, d)
 }
 
 /// Power series in s with rational coefficients, truncated after s^n.
