@@ -61,6 +61,17 @@ pub struct ShortForm {
     recession: Vec<Vector>,
 }
 
+/// How far a decomposition has come: vertex cones done out of all, unimodular cones so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// Vertex cones decomposed.
+    pub vertex: usize,
+    /// Vertices of the polyhedron.
+    pub vertices: usize,
+    /// Unimodular cones produced so far.
+    pub cones: usize,
+}
+
 /// The most unimodular cones a decomposition may produce before it is refused (each keeps d + 1
 /// vectors of d big integers: some hundreds of MB at d = 8).
 pub const MAX_CONES: usize = 1 << 18;
@@ -93,6 +104,14 @@ impl ShortForm {
     /// line does (Lawrence–Varchenko), so it is refused as `NotPointed`: its points have no
     /// convergent series.
     pub fn of_polyhedron(p: &Polyhedron) -> Result<ShortForm, AlgebraError> {
+        ShortForm::of_polyhedron_reporting(p, &mut |_| {})
+    }
+
+    /// The same, calling `report` after each vertex cone is decomposed (for live progress).
+    pub fn of_polyhedron_reporting(
+        p: &Polyhedron,
+        report: &mut dyn FnMut(Progress),
+    ) -> Result<ShortForm, AlgebraError> {
         let d = p.dim();
         let data = polyhedron_data(p)?;
         if data.is_empty() {
@@ -104,10 +123,16 @@ impl ShortForm {
         let recession = data.recession_cone().rays().to_vec();
         let rows = integer_inequalities(p)?;
         if data.dim() != d {
-            return ShortForm::in_affine_hull(d, &rows);
+            return ShortForm::in_affine_hull(d, &rows, report);
         }
         let mut terms = Vec::new();
-        for v in data.vertices() {
+        let vertices = data.vertices().len();
+        for (i, v) in data.vertices().iter().enumerate() {
+            report(Progress {
+                vertex: i,
+                vertices,
+                cones: terms.len(),
+            });
             if crate::interrupt::requested() {
                 return Err(AlgebraError::Interrupted);
             }
@@ -147,6 +172,7 @@ impl ShortForm {
     fn in_affine_hull(
         d: usize,
         rows: &[(Vector, super::Integer)],
+        report: &mut dyn FnMut(Progress),
     ) -> Result<ShortForm, AlgebraError> {
         use super::Integer;
         let empty = ShortForm::zero(d);
@@ -199,7 +225,7 @@ impl ShortForm {
         }
         let inner =
             Polyhedron::from_inequalities(super::Matrix::from_rows(reduced_rows)?, reduced_rhs)?;
-        let lifted = ShortForm::of_polyhedron(&inner).map_err(|e| match e {
+        let lifted = ShortForm::of_polyhedron_reporting(&inner, report).map_err(|e| match e {
             AlgebraError::NotPointed { line } => AlgebraError::NotPointed {
                 line: lift_vector(&basis, &line),
             },
