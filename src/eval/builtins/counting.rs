@@ -35,15 +35,15 @@ pub(super) fn register(r: &mut Vec<Builtin>) {
     });
     r.push(Builtin {
         name: "ehrhart",
-        signature: "ehrhart(P, latex: false) -> string",
+        signature: "ehrhart(P, [n], latex: false) -> string or integer",
         doc: "The Ehrhart quasi-polynomial L(P, n) = #(nP ∩ Z^d) of a bounded rational polyhedron, for n ≥ 1: a\n\
               polynomial in n of degree dim P, or one per residue of n modulo the period (a divisor of the\n\
               vertices' common denominator), written `n ≡ r mod q: ...`. Each constituent is interpolated from\n\
               counts by Barvinok's short generating functions. `latex: true` writes it in LaTeX (a `cases`\n\
-              environment when the period is above 1).",
+              environment when the period is above 1). `ehrhart(P, n)` is the value L(P, n) for an integer n ≥ 1.",
         example: "ehrhart(polyhedron([1 0; 0 1; -1 -1], (0, 0, -1)))",
         min_args: 1,
-        max_args: Some(1),
+        max_args: Some(2),
         named: &["latex"],
         func: ehrhart,
     });
@@ -83,6 +83,14 @@ fn ehrhart(_: &mut Interpreter, a: &mut Args) -> R {
     match a.value(0) {
         Value::Polyhedron(p) => {
             let e = ehrhart_of(p).map_err(|e| algebra_error(e, span))?;
+            if a.len() > 1 {
+                // L(P, n) at the given n ≥ 1.
+                let n = a.int(1)?;
+                if n < Integer::ONE {
+                    return Err(a.wrong(1, "a dilation factor n ≥ 1"));
+                }
+                return Ok(Value::rational(e.value(&n.to_bigint())));
+            }
             Ok(Value::Str(
                 if latex { e.latex() } else { e.to_string() }.into(),
             ))
