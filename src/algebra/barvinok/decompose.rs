@@ -69,7 +69,7 @@ pub(super) fn det_and_scaled_inverse(cols: &[Vec<BigInt>]) -> (BigInt, Vec<Vec<B
         previous = pivot_row[k].clone();
     }
     // m = [D·I | D·W^{-1}] with D = previous = (−1)^swaps · det W.
-    let det = if swaps % 2 == 0 {
+    let det = if swaps.is_multiple_of(2) {
         previous.clone()
     } else {
         -previous.clone()
