@@ -146,7 +146,8 @@ impl ShortForm {
                 degree += g[k].magnitude();
             }
         }
-        let bits = (degree.bits() + 64).max(128);
+        // q ≥ 2^(bits − 1) ≥ D·2^64.
+        let bits = (degree.bits() + 65).max(128);
         let mut seed = 0x6c61_7474_6963_6521u64 ^ (self.terms.len() as u64).rotate_left(17);
         for t in self.terms.iter().take(8) {
             for x in &t.apex {

@@ -322,14 +322,20 @@ impl ShortForm {
         self.add(&other.scale(&-BigRational::one()))
     }
 
+    /// The value at t = (1, …, 1), exactly, of a function of a finite set (a rational multiple
+    /// of a count when the function was scaled); `Unbounded` with a recession ray otherwise.
+    pub fn value_at_one(&self) -> Result<BigRational, AlgebraError> {
+        if let Some(ray) = self.recession.first() {
+            return Err(AlgebraError::Unbounded { ray: ray.clone() });
+        }
+        todd::value_at_one(self.dim, &self.terms)
+    }
+
     /// The number of lattice points counted: the value at t = (1, …, 1), exactly. A function
     /// whose series converges along a recession ray counts infinitely many points: refused as
     /// `Unbounded` with that ray.
     pub fn count(&self) -> Result<BigInt, AlgebraError> {
-        if let Some(ray) = self.recession.first() {
-            return Err(AlgebraError::Unbounded { ray: ray.clone() });
-        }
-        let value = todd::value_at_one(self.dim, &self.terms)?;
+        let value = self.value_at_one()?;
         if !value.is_integer() {
             return Err(AlgebraError::TooLarge(format!(
                 "internal error: the count came out as {value}, not an integer"

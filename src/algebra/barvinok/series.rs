@@ -167,14 +167,15 @@ impl ShortForm {
         })
     }
 
-    /// f at a point of Q^d, `None` at a pole (0 to a negative power, or a pole of the sum).
-    /// Where terms have poles (a denominator 1 − x^g vanishing) the sum's Laurent expansion
-    /// along a generic curve through x gives the value; at (1, …, 1) a function of a finite set
-    /// has its count. Refused as too large when a power would have more than
+    /// f at a point of Q^d, `None` at a pole of a term (0 to a negative power, or a
+    /// denominator 1 − x^g vanishing) where the value is not known to exist. For a function of a
+    /// finite set (no recession: a Laurent polynomial) the terms' poles cancel and the constant
+    /// term of the Laurent expansion along a generic curve through x is the value; at
+    /// (1, …, 1) that is its count. Refused as too large when a power would have more than
     /// `MAX_BITS` bits.
     pub fn evaluate(&self, x: &[BigRational]) -> Result<Option<BigRational>, AlgebraError> {
         if self.recession.is_empty() && x.iter().all(One::is_one) {
-            return Ok(Some(BigRational::from(self.count()?)));
+            return self.value_at_one().map(Some);
         }
         let bits: Vec<u64> = x
             .iter()
@@ -225,8 +226,14 @@ impl ShortForm {
         if !term_pole {
             return Ok(Some(sum));
         }
-        // Some terms have poles here; the sum's Laurent expansion decides (every power was
-        // computed above, so none fails or is too large now).
+        if !self.recession.is_empty() {
+            // Not known to be a Laurent polynomial: the sum may have a pole here whose value
+            // along one curve would be meaningless.
+            return Ok(None);
+        }
+        // A function of a finite set (a Laurent polynomial, defined wherever no coordinate is
+        // 0) whose terms have poles here: the constant term of the Laurent expansion along any
+        // curve is the value (every power was computed above, so none fails now).
         let exact = |e: &[BigInt]| power(e).ok().flatten().unwrap_or_else(BigRational::zero);
         super::todd::value_at(self.dim, &self.terms, &exact)
     }

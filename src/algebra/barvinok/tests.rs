@@ -394,3 +394,30 @@ proptest! {
         prop_assert!(h.sub(&h2).is_zero().unwrap());
     }
 }
+
+/// A scaled short form counts a rational multiple; a function that is not known to be a
+/// Laurent polynomial is not evaluated through its terms' poles.
+#[test]
+fn scaled_counts_and_undefined_values() {
+    let p = polytope(
+        &[vec![1, 0], vec![0, 1], vec![-1, -1]],
+        &[int("0"), int("0"), int("-1")],
+    );
+    let f = ShortForm::of_polytope(&p).unwrap();
+    let half = BigRational::new(1.into(), 2.into());
+    assert_eq!(
+        f.scale(&half).value_at_one().unwrap(),
+        BigRational::new(3.into(), 2.into())
+    );
+    // The half-strip 0 ≤ x ≤ 1, y ≥ 0: (1 + a)/(1 − b) has no value at (−1, 1).
+    let strip = polytope(
+        &[vec![1, 0], vec![-1, 0], vec![0, 1]],
+        &[int("0"), int("-1"), int("0")],
+    );
+    let g = ShortForm::of_polyhedron(&strip).unwrap();
+    let x = [
+        BigRational::from(BigInt::from(-1)),
+        BigRational::from(BigInt::from(1)),
+    ];
+    assert_eq!(g.evaluate(&x).unwrap(), None);
+}

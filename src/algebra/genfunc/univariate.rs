@@ -241,22 +241,39 @@ impl HilbertSeries {
     > {
         use crate::algebra::quasi_polynomial::QuasiPolynomial;
         use num_integer::Integer as _;
-        let period = self.denominator.keys().fold(1i64, |q, &k| q.lcm(&k));
-        let points: i64 = self.denominator.values().map(|&m| i64::from(m)).sum();
-        let degree_d: i64 = self
+        // Everything in i128, refused before it could overflow or expand too much.
+        let too_large = |what: String| {
+            AlgebraError::TooLarge(format!(
+                "the counting function {what}: too many coefficients to expand"
+            ))
+        };
+        let mut period: i128 = 1;
+        for &k in self.denominator.keys() {
+            period = period.lcm(&i128::from(k));
+            if period > i128::from(MAX_NUMERATOR) {
+                return Err(too_large(format!("has a period above {MAX_NUMERATOR}")));
+            }
+        }
+        let points: i128 = self.denominator.values().map(|&m| i128::from(m)).sum();
+        let degree_d: i128 = self
             .denominator
             .iter()
-            .map(|(&k, &m)| k * i64::from(m))
+            .map(|(&k, &m)| i128::from(k) * i128::from(m))
             .sum();
-        let n0 = (self.shift + self.numerator.len() as i64 - degree_d).max(self.shift);
-        let span = period.saturating_mul(points + 1);
-        if span > MAX_NUMERATOR || n0 - self.shift > MAX_NUMERATOR {
-            return Err(AlgebraError::TooLarge(format!(
-                "the counting function has period {period} and degree up to {}: too many coefficients to expand",
+        let shift = i128::from(self.shift);
+        let n0 = (shift + self.numerator.len() as i128 - degree_d).max(shift);
+        let span = period * (points + 1);
+        if span > i128::from(MAX_NUMERATOR) || n0 - shift > i128::from(MAX_NUMERATOR) {
+            return Err(too_large(format!(
+                "has period {period} and degree up to {}",
                 (points - 1).max(0)
             )));
         }
-        let top = n0 + span;
+        // Within 2·10^6 of the shift now, so back in i64.
+        let (period, points, n0, span) = (period as i64, points as i64, n0 as i64, span as i64);
+        let top = n0
+            .checked_add(span)
+            .ok_or_else(|| too_large("reaches past the largest exponent".into()))?;
         let c = self.coefficients(top);
         let at = |n: i64| c[(n - self.shift) as usize].clone();
         let mut constituents = Vec::with_capacity(period as usize);
@@ -474,6 +491,24 @@ mod tests {
         assert!(matches!(
             f.hilbert_series(&v(&[1, -1])),
             Err(SpecializationError::NotPositive(_))
+        ));
+    }
+
+    /// Periods past what is expanded are refused, not overflowed (three coprime weights near
+    /// 2^22 have an lcm near 2^66).
+    #[test]
+    fn huge_periods_are_refused() {
+        let den: BTreeMap<i64, u32> = [(4194301, 1), (4194287, 1), (4194277, 1)].into();
+        let h = HilbertSeries::new(0, vec![q(1)], den);
+        assert!(matches!(
+            h.counting_function(),
+            Err(AlgebraError::TooLarge(_))
+        ));
+        let den: BTreeMap<i64, u32> = [(i64::MAX, 1)].into();
+        let h = HilbertSeries::new(i64::MAX - 3, vec![q(1)], den);
+        assert!(matches!(
+            h.counting_function(),
+            Err(AlgebraError::TooLarge(_))
         ));
     }
 

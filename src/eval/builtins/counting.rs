@@ -200,7 +200,9 @@ fn count(_: &mut Interpreter, a: &mut Args) -> R {
             spinner.update(|| format!("count: evaluating {terms} terms at t = 1"));
             Ok(int(f.count().map_err(|e| algebra_error(e, span))?))
         }
-        Value::ShortGenfunc(g) => Ok(int(g.f.count().map_err(|e| algebra_error(e, span))?)),
+        Value::ShortGenfunc(g) => Ok(Value::rational(
+            g.f.value_at_one().map_err(|e| algebra_error(e, span))?,
+        )),
         Value::Genfunc(g) => match g.f.is_polynomial().then(|| polynomial_sum(&g.f)) {
             Some(c) if c.is_integer() => Ok(int(c.to_integer())),
             Some(c) => Ok(Value::Rational(std::rc::Rc::new(c))),
