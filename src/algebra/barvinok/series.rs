@@ -302,11 +302,27 @@ impl ShortForm {
                 out.terms.extend(part.scale(&coefficient).terms);
             }
         }
-        out.recession = if self.recession.len() <= other.recession.len() {
-            self.recession.clone()
-        } else {
-            other.recession.clone()
-        };
+        out.recession = common_recession(d, &self.recession, &other.recession)?;
         Ok(out)
     }
+}
+
+/// The rays of cone(R) ∩ cone(S): the product of two functions has its points in both
+/// supports, so its series converges along their common directions only (none when either is
+/// finite).
+fn common_recession(d: usize, r: &[Vector], s: &[Vector]) -> Result<Vec<Vector>, AlgebraError> {
+    use crate::algebra::polyhedral::ConeData;
+    if r.is_empty() || s.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut rows: Vec<Vector> = Vec::new();
+    for gens in [r, s] {
+        let cone = ConeData::from_generators(d, gens)?;
+        rows.extend(cone.facets().iter().cloned());
+        for e in cone.equations() {
+            rows.push(e.clone());
+            rows.push(e.scale(&Integer::from(-1)));
+        }
+    }
+    Ok(ConeData::from_inequalities(d, &rows)?.rays().to_vec())
 }

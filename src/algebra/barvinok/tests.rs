@@ -421,3 +421,23 @@ fn scaled_counts_and_undefined_values() {
     ];
     assert_eq!(g.evaluate(&x).unwrap(), None);
 }
+
+/// Two infinite sets with a finite intersection: the product keeps only the common recession
+/// directions (none), so it counts.
+#[test]
+fn hadamard_of_two_infinite_sets_counts_a_finite_meet() {
+    // 0 ≤ x ≤ y (directions (0, 1), (1, 1)) and 0 ≤ y ≤ 3, x ≥ 0 (direction (1, 0)).
+    let wedge = polytope(
+        &[vec![1, 0], vec![0, 1], vec![-1, 1]],
+        &[int("0"), int("0"), int("0")],
+    );
+    let strip = polytope(
+        &[vec![0, 1], vec![0, -1], vec![1, 0]],
+        &[int("0"), int("-3"), int("0")],
+    );
+    let f = ShortForm::of_polyhedron(&wedge).unwrap();
+    let g = ShortForm::of_polyhedron(&strip).unwrap();
+    let h = f.hadamard(&g).unwrap();
+    assert!(h.recession().is_empty());
+    assert_eq!(h.count().unwrap(), BigInt::from(10));
+}

@@ -30,9 +30,12 @@ fn bernoulli(n: usize) -> Vec<BigRational> {
 }
 
 /// A direction λ = (1, m, m², …) with λ·g ≠ 0 for every denominator g of the terms.
-fn generic_direction(d: usize, terms: &[ShortTerm]) -> Vec<BigInt> {
+fn generic_direction(d: usize, terms: &[ShortTerm]) -> Result<Vec<BigInt>, AlgebraError> {
     let mut m = BigInt::one();
     loop {
+        if crate::interrupt::requested() {
+            return Err(AlgebraError::Interrupted);
+        }
         let mut lambda = Vec::with_capacity(d);
         let mut x = BigInt::one();
         for _ in 0..d {
@@ -43,7 +46,7 @@ fn generic_direction(d: usize, terms: &[ShortTerm]) -> Vec<BigInt> {
             .iter()
             .all(|t| t.rays.iter().all(|g| !dot(&lambda, g).is_zero()))
         {
-            return lambda;
+            return Ok(lambda);
         }
         m += 1;
     }
@@ -57,7 +60,7 @@ fn generic_direction(d: usize, terms: &[ShortTerm]) -> Vec<BigInt> {
 /// of their product is then divided by r!·L^r·Π c_k once per term.
 pub(super) fn value_at_one(d: usize, terms: &[ShortTerm]) -> Result<BigRational, AlgebraError> {
     use num_integer::Integer as _;
-    let lambda = generic_direction(d, terms);
+    let lambda = generic_direction(d, terms)?;
     // A term with r denominators has a pole of order r: the coefficient of s^r is taken.
     let r_max = terms.iter().map(|t| t.rays.len()).max().unwrap_or(0);
     let b = bernoulli(r_max);
@@ -194,7 +197,7 @@ pub(super) fn value_at(
     terms: &[ShortTerm],
     power: &dyn Fn(&[BigInt]) -> BigRational,
 ) -> Result<Option<BigRational>, AlgebraError> {
-    let lambda = generic_direction(d, terms);
+    let lambda = generic_direction(d, terms)?;
     let r_max = terms.iter().map(|t| t.rays.len()).max().unwrap_or(0);
     let b = bernoulli(r_max);
     let mut factorial = vec![BigInt::one()];
