@@ -11,6 +11,7 @@ use num_traits::Zero;
 use super::error::article;
 use super::value::{compare_numbers, Value};
 use super::EvalError;
+use crate::algebra::barvinok::ShortForm;
 use crate::algebra::{AffineModule, Integer, Matrix, Stratification, Vector};
 use crate::syntax::ast::{BinaryOp, UnaryOp};
 use crate::syntax::Span;
@@ -142,45 +143,17 @@ pub fn binary(op: BinaryOp, l: Value, r: Value, ls: Span, rs: Span) -> Result<Va
                 && (matches!(l, Value::ShortGenfunc(_)) || matches!(r, Value::ShortGenfunc(_))) =>
         {
             // A short form on either side: the randomized identity test on f − g.
-            if let (Some((f, _)), Some((g, _))) = (
-                super::builtins::short_forms::as_short(&l),
-                super::builtins::short_forms::as_short(&r),
-            ) {
-                if f.dim() != g.dim() {
-                    return Err(dim_error(
-                        "the rational functions",
-                        f.dim(),
-                        g.dim(),
-                        ls,
-                        rs,
-                    ));
-                }
-                let zero = f.sub(&g).is_zero().map_err(|e| {
-                    EvalError::new(
-                        "lg::eval::value",
-                        e.to_string(),
-                        span,
-                        "comparing these functions",
-                    )
-                })?;
-                return Ok(Value::Bool(zero == (op == Eq)));
+            if let Some((f, _, g)) = short_pair(&l, &r, ls, rs)? {
+                return Ok(Value::Bool(functions_equal(&f, &g, span)? == (op == Eq)));
             }
             return Ok(Value::Bool(op == Ne));
         }
         Eq | Ne if l != r => {
             if let (Value::Genfunc(f), Value::Genfunc(g)) = (&l, &r) {
                 // The same identity test as for short forms: no common denominator, no atoms.
-                let difference =
-                    crate::algebra::barvinok::ShortForm::from_rational_function(&f.f.sub(&g.f));
-                let zero = difference.is_zero().map_err(|e| {
-                    EvalError::new(
-                        "lg::eval::value",
-                        e.to_string(),
-                        span,
-                        "comparing these functions",
-                    )
-                })?;
-                return Ok(Value::Bool(zero == (op == Eq)));
+                let short = crate::algebra::barvinok::ShortForm::from_rational_function;
+                let equal = functions_equal(&short(&f.f), &short(&g.f), span)?;
+                return Ok(Value::Bool(equal == (op == Eq)));
             }
             return Ok(Value::Bool(op == Ne));
         }
@@ -299,13 +272,9 @@ pub fn binary(op: BinaryOp, l: Value, r: Value, ls: Span, rs: Span) -> Result<Va
         // Short rational functions: sums and differences (with one-cone ones too), multiples.
         (Add | Sub, Value::ShortGenfunc(_), Value::ShortGenfunc(_) | Value::Genfunc(_))
         | (Add | Sub, Value::Genfunc(_), Value::ShortGenfunc(_)) => {
-            let short = super::builtins::short_forms::as_short;
-            let (Some((f, names)), Some((g, _))) = (short(&l), short(&r)) else {
+            let Some((f, names, g)) = short_pair(&l, &r, ls, rs)? else {
                 unreachable!("matched rational functions")
             };
-            if f.dim() != g.dim() {
-                return Err(dim_error("the rational functions", f.dim(), g.dim(), ls, rs));
-            }
             let h = if op == Add { f.add(&g) } else { f.sub(&g) };
             Ok(super::builtins::short_forms::short_value(h, names))
         }
@@ -811,6 +780,42 @@ pub fn index(base: Value, i: Value, bs: Span, is: Span) -> Result<Value, EvalErr
         Value::Tuple(v) | Value::List(v) => v[pos].clone(),
         Value::Str(s) => Value::str(&s.chars().nth(pos).expect("in range").to_string()),
         _ => unreachable!("checked above"),
+    })
+}
+
+/// Both sides as short forms (the left's variable names kept) when both are rational
+/// functions of either kind, which must have the same number of variables.
+fn short_pair(
+    l: &Value,
+    r: &Value,
+    ls: Span,
+    rs: Span,
+) -> Result<Option<(ShortForm, Vec<String>, ShortForm)>, EvalError> {
+    let short = super::builtins::short_forms::as_short;
+    let (Some((f, names)), Some((g, _))) = (short(l), short(r)) else {
+        return Ok(None);
+    };
+    if f.dim() != g.dim() {
+        return Err(dim_error(
+            "the rational functions",
+            f.dim(),
+            g.dim(),
+            ls,
+            rs,
+        ));
+    }
+    Ok(Some((f, names, g)))
+}
+
+/// f = g as rational functions, by the random-point identity test on f − g.
+fn functions_equal(f: &ShortForm, g: &ShortForm, span: Span) -> Result<bool, EvalError> {
+    f.sub(g).is_zero().map_err(|e| {
+        EvalError::new(
+            "lg::eval::value",
+            e.to_string(),
+            span,
+            "comparing these functions",
+        )
     })
 }
 

@@ -23,52 +23,40 @@ use num_traits::{One, Zero};
 
 use super::ShortForm;
 use crate::algebra::AlgebraError;
+use crate::random::SplitMix64;
 
-/// SplitMix64: a small, fast generator; statistical quality is all that is asked of it.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+/// A uniform integer of `bits` bits (the top bit set).
+fn random_bits(rng: &mut SplitMix64, bits: u64) -> BigUint {
+    let words = bits.div_ceil(64) as usize;
+    let mut digits: Vec<u64> = (0..words).map(|_| rng.next_u64()).collect();
+    let excess = words as u64 * 64 - bits;
+    if let Some(top) = digits.last_mut() {
+        *top >>= excess;
+        *top |= 1 << (63 - excess);
     }
+    BigUint::from_slice(
+        &digits
+            .iter()
+            .flat_map(|w| [*w as u32, (*w >> 32) as u32])
+            .collect::<Vec<_>>(),
+    )
+}
 
-    /// A uniform integer of `bits` bits (the top bit set).
-    fn bits(&mut self, bits: u64) -> BigUint {
-        let words = bits.div_ceil(64) as usize;
-        let mut digits: Vec<u64> = (0..words).map(|_| self.next()).collect();
-        let excess = words as u64 * 64 - bits;
-        if let Some(top) = digits.last_mut() {
-            *top >>= excess;
-            *top |= 1 << (63 - excess);
-        }
-        BigUint::from_slice(
-            &digits
-                .iter()
-                .flat_map(|w| [*w as u32, (*w >> 32) as u32])
-                .collect::<Vec<_>>(),
-        )
-    }
-
-    /// A uniform integer in [1, q − 1].
-    fn below(&mut self, q: &BigUint) -> BigUint {
-        let bits = q.bits() + 64;
-        let words = bits.div_ceil(64) as usize;
-        let digits: Vec<u32> = (0..words)
-            .flat_map(|_| {
-                let w = self.next();
-                [w as u32, (w >> 32) as u32]
-            })
-            .collect();
-        BigUint::from_slice(&digits) % (q - 1u32) + 1u32
-    }
+/// A uniform integer in [1, q − 1] (up to a bias below 2^-64).
+fn random_below(rng: &mut SplitMix64, q: &BigUint) -> BigUint {
+    let bits = q.bits() + 64;
+    let words = bits.div_ceil(64) as usize;
+    let digits: Vec<u32> = (0..words)
+        .flat_map(|_| {
+            let w = rng.next_u64();
+            [w as u32, (w >> 32) as u32]
+        })
+        .collect();
+    BigUint::from_slice(&digits) % (q - 1u32) + 1u32
 }
 
 /// Miller–Rabin with 40 random bases: a composite passes with probability below 4^-40.
-fn probably_prime(n: &BigUint, rng: &mut SplitMix) -> bool {
+fn probably_prime(n: &BigUint, rng: &mut SplitMix64) -> bool {
     let small = [2u32, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37];
     for p in small {
         if *n == BigUint::from(p) {
@@ -83,7 +71,7 @@ fn probably_prime(n: &BigUint, rng: &mut SplitMix) -> bool {
     let s = minus_one.trailing_zeros().unwrap_or(0);
     let d = &minus_one >> s;
     'bases: for _ in 0..40 {
-        let a = rng.below(&minus_one) + 1u32; // in [2, n − 1]
+        let a = random_below(rng, &minus_one) + 1u32; // in [2, n − 1]
         let mut x = a.modpow(&d, n);
         if x == one || x == minus_one {
             continue;
@@ -100,9 +88,9 @@ fn probably_prime(n: &BigUint, rng: &mut SplitMix) -> bool {
 }
 
 /// A random prime of `bits` bits.
-fn random_prime(bits: u64, rng: &mut SplitMix) -> BigUint {
+fn random_prime(bits: u64, rng: &mut SplitMix64) -> BigUint {
     loop {
-        let candidate = rng.bits(bits) | BigUint::one();
+        let candidate = random_bits(rng, bits) | BigUint::one();
         if probably_prime(&candidate, rng) {
             return candidate;
         }
@@ -154,7 +142,7 @@ impl ShortForm {
                 seed = seed.rotate_left(5) ^ x.iter_u64_digits().next().unwrap_or(0);
             }
         }
-        let mut rng = SplitMix(seed);
+        let mut rng = SplitMix64(seed);
         let mut q = random_prime(bits, &mut rng);
         // Coefficients must have denominators prime to q.
         while self
@@ -176,7 +164,7 @@ impl ShortForm {
                     "no point of F_q^{d} (q of {bits} bits) avoided the poles in {ATTEMPTS} tries"
                 )));
             }
-            let x: Vec<BigUint> = (0..d).map(|_| rng.below(&q)).collect();
+            let x: Vec<BigUint> = (0..d).map(|_| random_below(&mut rng, &q)).collect();
             let x_inv: Vec<BigUint> = x.iter().map(|a| inverse(a, &q)).collect();
             let power = |e: &[BigInt]| -> BigUint {
                 let mut acc = BigUint::one();
@@ -229,7 +217,7 @@ mod tests {
 
     #[test]
     fn primes_are_recognised() {
-        let mut rng = SplitMix(1);
+        let mut rng = SplitMix64(1);
         assert!(probably_prime(&BigUint::from(1_000_000_007u64), &mut rng));
         assert!(!probably_prime(
             &(BigUint::from(1_000_000_007u64) * BigUint::from(998_244_353u64)),

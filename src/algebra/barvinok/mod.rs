@@ -90,11 +90,15 @@ impl ShortForm {
     /// lower-dimensional one through the coordinates of its affine hull's lattice). An unbounded
     /// one is refused with a direction it contains.
     pub fn of_polytope(p: &Polyhedron) -> Result<ShortForm, AlgebraError> {
-        let data = polyhedron_data(p)?;
-        if let Some(ray) = data.unbounded_direction() {
-            return Err(AlgebraError::Unbounded { ray: ray.clone() });
-        }
-        ShortForm::of_polyhedron(p)
+        ShortForm::build(p, true, &mut |_| {})
+    }
+
+    /// The same, calling `report` after each vertex cone is decomposed (for live progress).
+    pub fn of_polytope_reporting(
+        p: &Polyhedron,
+        report: &mut dyn FnMut(Progress),
+    ) -> Result<ShortForm, AlgebraError> {
+        ShortForm::build(p, true, report)
     }
 
     /// The short generating function of the lattice points of a rational polyhedron. For a
@@ -104,7 +108,7 @@ impl ShortForm {
     /// line does (Lawrence–Varchenko), so it is refused as `NotPointed`: its points have no
     /// convergent series.
     pub fn of_polyhedron(p: &Polyhedron) -> Result<ShortForm, AlgebraError> {
-        ShortForm::of_polyhedron_reporting(p, &mut |_| {})
+        ShortForm::build(p, false, &mut |_| {})
     }
 
     /// The same, calling `report` after each vertex cone is decomposed (for live progress).
@@ -112,8 +116,23 @@ impl ShortForm {
         p: &Polyhedron,
         report: &mut dyn FnMut(Progress),
     ) -> Result<ShortForm, AlgebraError> {
+        ShortForm::build(p, false, report)
+    }
+
+    /// Brion and Barvinok on one computation of P's vertices and recession cone; with
+    /// `bounded_only`, an unbounded P is refused with a direction it contains.
+    fn build(
+        p: &Polyhedron,
+        bounded_only: bool,
+        report: &mut dyn FnMut(Progress),
+    ) -> Result<ShortForm, AlgebraError> {
         let d = p.dim();
         let data = polyhedron_data(p)?;
+        if bounded_only {
+            if let Some(ray) = data.unbounded_direction() {
+                return Err(AlgebraError::Unbounded { ray: ray.clone() });
+            }
+        }
         if data.is_empty() {
             return Ok(ShortForm::zero(d));
         }

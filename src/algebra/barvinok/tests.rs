@@ -20,6 +20,35 @@ fn int(n: &str) -> BigRational {
     BigRational::from(n.parse::<BigInt>().unwrap())
 }
 
+/// The box x_i ≥ lo (and x_i ≤ hi when given) in R^d, as rows a·x ≥ b.
+fn box_rows(d: usize, lo: i64, hi: Option<i64>) -> (Vec<Vec<i64>>, Vec<BigRational>) {
+    let mut a: Vec<Vec<i64>> = Vec::new();
+    let mut b: Vec<BigRational> = Vec::new();
+    for i in 0..d {
+        let mut e = vec![0; d];
+        e[i] = 1;
+        a.push(e.clone());
+        b.push(BigRational::from(BigInt::from(lo)));
+        if let Some(hi) = hi {
+            e[i] = -1;
+            a.push(e);
+            b.push(BigRational::from(BigInt::from(-hi)));
+        }
+    }
+    (a, b)
+}
+
+/// Random cuts r·x ≥ num/den from proptest's rows (their first d entries) and right-hand sides,
+/// with their positions; zero rows are left out.
+fn cuts(d: usize, rows: &[Vec<i64>], rhs: &[(i64, i64)]) -> Vec<(usize, Vec<i64>, BigRational)> {
+    rows.iter()
+        .zip(rhs)
+        .enumerate()
+        .filter(|(_, (r, _))| r[..d].iter().any(|&x| x != 0))
+        .map(|(i, (r, &(num, den)))| (i, r[..d].to_vec(), BigRational::new(num.into(), den.into())))
+        .collect()
+}
+
 /// The triangle x, y ≥ 0, x + y ≤ n: three unimodular vertex cones, (n + 1)(n + 2)/2 points.
 #[test]
 fn triangle_of_any_side() {
@@ -125,24 +154,10 @@ proptest! {
         rhs in proptest::collection::vec((-30i64..3, 1i64..4), 7),
     ) {
         // A box keeps it bounded; the random rows cut it.
-        let mut a: Vec<Vec<i64>> = Vec::new();
-        let mut b: Vec<BigRational> = Vec::new();
-        for i in 0..d {
-            let mut e = vec![0; d];
-            e[i] = 1;
-            a.push(e.clone());
-            b.push(BigRational::from(BigInt::from(-3)));
-            e[i] = -1;
-            a.push(e);
-            b.push(BigRational::from(BigInt::from(-6)));
-        }
-        for (r, &(num, den)) in rows.iter().zip(&rhs) {
-            let r: Vec<i64> = r[..d].to_vec();
-            if r.iter().all(|&x| x == 0) {
-                continue;
-            }
+        let (mut a, mut b) = box_rows(d, -3, Some(6));
+        for (_, r, c) in cuts(d, &rows, &rhs) {
             a.push(r);
-            b.push(BigRational::new(num.into(), den.into()));
+            b.push(c);
         }
         let p = polytope(&a, &b);
         let brute = lattice_points(&p).unwrap().len();
@@ -267,26 +282,10 @@ proptest! {
         bounded in proptest::bool::ANY,
     ) {
         // x ≥ −2 keeps every polyhedron pointed; x ≤ 2 bounds it when asked.
-        let mut a: Vec<Vec<i64>> = Vec::new();
-        let mut b: Vec<BigRational> = Vec::new();
-        for i in 0..d {
-            let mut e = vec![0; d];
-            e[i] = 1;
-            a.push(e.clone());
-            b.push(BigRational::from(BigInt::from(-2)));
-            if bounded {
-                e[i] = -1;
-                a.push(e);
-                b.push(BigRational::from(BigInt::from(-2)));
-            }
-        }
-        for (r, &(num, den)) in rows.iter().zip(&rhs) {
-            let r: Vec<i64> = r[..d].to_vec();
-            if r.iter().all(|&x| x == 0) {
-                continue;
-            }
+        let (mut a, mut b) = box_rows(d, -2, bounded.then_some(2));
+        for (_, r, c) in cuts(d, &rows, &rhs) {
             a.push(r);
-            b.push(BigRational::new(num.into(), den.into()));
+            b.push(c);
         }
         let p = polytope(&a, &b);
         check_expansion(&p, &a, &b, 4);
@@ -319,14 +318,10 @@ proptest! {
         rhs in proptest::collection::vec((-6i64..3, 1i64..3), 4),
         point in proptest::collection::vec(prop_oneof![Just((1i64, 1i64)), Just((-1, 1)), Just((2, 1)), Just((1, 3)), Just((-2, 3))], 2),
     ) {
-        let mut a: Vec<Vec<i64>> = vec![vec![1, 0], vec![-1, 0], vec![0, 1], vec![0, -1]];
-        let mut b: Vec<BigRational> = vec![int("-2"), int("-3"), int("-2"), int("-3")];
-        for (r, &(num, den)) in rows.iter().zip(&rhs) {
-            if r.iter().all(|&x| x == 0) {
-                continue;
-            }
-            a.push(r.clone());
-            b.push(BigRational::new(num.into(), den.into()));
+        let (mut a, mut b) = box_rows(2, -2, Some(3));
+        for (_, r, c) in cuts(2, &rows, &rhs) {
+            a.push(r);
+            b.push(c);
         }
         let p = polytope(&a, &b);
         let x: Vec<BigRational> = point.iter().map(|&(n, d)| BigRational::new(n.into(), d.into())).collect();
@@ -353,32 +348,12 @@ proptest! {
         rhs in proptest::collection::vec((-6i64..3, 1i64..3), 6),
         bounded in proptest::bool::ANY,
     ) {
-        let box_rows = |lo: i64, hi: Option<i64>| {
-            let mut a: Vec<Vec<i64>> = Vec::new();
-            let mut b: Vec<BigRational> = Vec::new();
-            for i in 0..d {
-                let mut e = vec![0; d];
-                e[i] = 1;
-                a.push(e.clone());
-                b.push(BigRational::from(BigInt::from(lo)));
-                if let Some(hi) = hi {
-                    e[i] = -1;
-                    a.push(e);
-                    b.push(BigRational::from(BigInt::from(-hi)));
-                }
-            }
-            (a, b)
-        };
-        let (mut a1, mut b1) = box_rows(-3, Some(3));
-        let (mut a2, mut b2) = box_rows(-2, if bounded { Some(4) } else { None });
-        for (i, (r, &(num, den))) in rows.iter().zip(&rhs).enumerate() {
-            let r: Vec<i64> = r[..d].to_vec();
-            if r.iter().all(|&x| x == 0) {
-                continue;
-            }
+        let (mut a1, mut b1) = box_rows(d, -3, Some(3));
+        let (mut a2, mut b2) = box_rows(d, -2, bounded.then_some(4));
+        for (i, r, c) in cuts(d, &rows, &rhs) {
             let (a, b) = if i % 2 == 0 { (&mut a1, &mut b1) } else { (&mut a2, &mut b2) };
             a.push(r);
-            b.push(BigRational::new(num.into(), den.into()));
+            b.push(c);
         }
         let (p1, p2) = (polytope(&a1, &b1), polytope(&a2, &b2));
         let mut both_rows = a1.clone();

@@ -52,6 +52,33 @@ fn generic_direction(d: usize, terms: &[ShortTerm]) -> Result<Vec<BigInt>, Algeb
     }
 }
 
+/// What both evaluations expand with: a generic direction λ, the most denominators r_max of a
+/// term (the highest pole order), B_0..B_{r_max} and 0!..r_max!.
+struct Expansion {
+    lambda: Vec<BigInt>,
+    r_max: usize,
+    bernoulli: Vec<BigRational>,
+    factorial: Vec<BigInt>,
+}
+
+impl Expansion {
+    fn of(d: usize, terms: &[ShortTerm]) -> Result<Expansion, AlgebraError> {
+        let lambda = generic_direction(d, terms)?;
+        let r_max = terms.iter().map(|t| t.rays.len()).max().unwrap_or(0);
+        let mut factorial = vec![BigInt::one()];
+        for j in 1..=r_max {
+            let f = &factorial[j - 1] * BigInt::from(j);
+            factorial.push(f);
+        }
+        Ok(Expansion {
+            lambda,
+            r_max,
+            bernoulli: bernoulli(r_max),
+            factorial,
+        })
+    }
+}
+
 /// Σ of the terms' values at t = 1 (their sum has no pole there when it is a polynomial).
 ///
 /// The series are kept integral: with L the least common multiple of the denominators of
@@ -60,15 +87,13 @@ fn generic_direction(d: usize, terms: &[ShortTerm]) -> Result<Vec<BigInt>, Algeb
 /// of their product is then divided by r!·L^r·Π c_k once per term.
 pub(super) fn value_at_one(d: usize, terms: &[ShortTerm]) -> Result<BigRational, AlgebraError> {
     use num_integer::Integer as _;
-    let lambda = generic_direction(d, terms)?;
     // A term with r denominators has a pole of order r: the coefficient of s^r is taken.
-    let r_max = terms.iter().map(|t| t.rays.len()).max().unwrap_or(0);
-    let b = bernoulli(r_max);
-    let mut factorial = vec![BigInt::one()];
-    for j in 1..=r_max {
-        let f = &factorial[j - 1] * BigInt::from(j);
-        factorial.push(f);
-    }
+    let Expansion {
+        lambda,
+        r_max,
+        bernoulli: b,
+        factorial,
+    } = Expansion::of(d, terms)?;
     let scaled: Vec<BigRational> = (0..=r_max)
         .map(|j| &b[j] / BigRational::from(factorial[j].clone()))
         .collect();
@@ -197,14 +222,12 @@ pub(super) fn value_at(
     terms: &[ShortTerm],
     power: &dyn Fn(&[BigInt]) -> BigRational,
 ) -> Result<Option<BigRational>, AlgebraError> {
-    let lambda = generic_direction(d, terms)?;
-    let r_max = terms.iter().map(|t| t.rays.len()).max().unwrap_or(0);
-    let b = bernoulli(r_max);
-    let mut factorial = vec![BigInt::one()];
-    for j in 1..=r_max {
-        let f = &factorial[j - 1] * BigInt::from(j);
-        factorial.push(f);
-    }
+    let Expansion {
+        lambda,
+        r_max,
+        bernoulli: b,
+        factorial,
+    } = Expansion::of(d, terms)?;
     // laurent[j] is the coefficient of s^{j − r_max}.
     let mut laurent = vec![BigRational::zero(); r_max + 1];
     for (i, term) in terms.iter().enumerate() {

@@ -161,14 +161,22 @@ fn polynomial_sum(f: &RationalFunction) -> num_rational::BigRational {
     f.terms().iter().map(|t| t.coefficient.clone()).sum()
 }
 
+/// A short-form constructor with progress: `ShortForm::of_polytope_reporting` (refuses an
+/// unbounded polyhedron) or `ShortForm::of_polyhedron_reporting`.
+pub(super) type Build = fn(
+    &crate::algebra::Polyhedron,
+    &mut dyn FnMut(crate::algebra::barvinok::Progress),
+) -> Result<ShortForm, AlgebraError>;
+
 /// Barvinok's short form of a polyhedron, shown on `spinner` after the first second (vertex
 /// cones decomposed, unimodular cones so far).
 pub(super) fn short_form_with_progress(
     spinner: &mut crate::eval::progress::Spinner,
     p: &crate::algebra::Polyhedron,
     what: &str,
+    build: Build,
 ) -> Result<ShortForm, AlgebraError> {
-    ShortForm::of_polyhedron_reporting(p, &mut |step| {
+    build(p, &mut |step| {
         spinner.update(|| {
             format!(
                 "{what}: Barvinok decomposition, vertex cone {}/{}, {} unimodular cones",
@@ -184,18 +192,14 @@ fn count(_: &mut Interpreter, a: &mut Args) -> R {
     let span = a.span(0);
     match a.value(0) {
         Value::Polyhedron(p) => {
-            if let Some(ray) = crate::algebra::polyhedral::polyhedron_data(p)
-                .map_err(|e| algebra_error(e, span))?
-                .unbounded_direction()
-            {
-                return Err(algebra_error(
-                    AlgebraError::Unbounded { ray: ray.clone() },
-                    span,
-                ));
-            }
             let mut spinner = crate::eval::progress::Spinner::new();
-            let f = short_form_with_progress(&mut spinner, p, "count")
-                .map_err(|e| algebra_error(e, span))?;
+            let f = short_form_with_progress(
+                &mut spinner,
+                p,
+                "count",
+                ShortForm::of_polytope_reporting,
+            )
+            .map_err(|e| algebra_error(e, span))?;
             let terms = f.terms().len();
             spinner.update(|| format!("count: evaluating {terms} terms at t = 1"));
             Ok(int(f.count().map_err(|e| algebra_error(e, span))?))

@@ -262,7 +262,12 @@ fn genfunc(_: &mut Interpreter, a: &mut Args) -> R {
     if let Value::Polyhedron(p) = a.value(0) {
         // Barvinok's signed short form: polynomial size in the input's bits.
         let mut spinner = crate::eval::progress::Spinner::new();
-        let f = super::counting::short_form_with_progress(&mut spinner, p, "genfunc").map_err(|e| match e {
+        let f = super::counting::short_form_with_progress(
+            &mut spinner,
+            p,
+            "genfunc",
+            ShortForm::of_polyhedron_reporting,
+        ).map_err(|e| match e {
             AlgebraError::NotPointed { line } => EvalError::new(
                 "lg::eval::value",
                 format!("this polyhedron contains the line through {line}: its lattice points have no generating function that converges"),
