@@ -41,18 +41,37 @@ pub fn with_deadline<T>(deadline: Instant, f: impl FnOnce() -> T) -> T {
     out
 }
 
-/// This thread's deadline, if any: to be passed on (with [`with_deadline`]) to worker threads that
-/// compute a part of this thread's work.
-pub fn deadline() -> Option<Instant> {
-    DEADLINE.with(|d| d.get())
+/// What makes [`requested`] true on this thread besides Ctrl-C: its deadline and its cancel
+/// tokens, to be passed on (with [`with_inherited`]) to worker threads that compute a part of this
+/// thread's work, so that they stop when it would.
+#[derive(Clone, Debug, Default)]
+pub struct Inherited {
+    deadline: Option<Instant>,
+    tokens: Vec<Arc<AtomicBool>>,
 }
 
-/// Runs `f` under `deadline` when there is one (see [`deadline`]).
-pub fn with_inherited<T>(deadline: Option<Instant>, f: impl FnOnce() -> T) -> T {
-    match deadline {
+/// This thread's deadline and cancel tokens (see [`Inherited`]).
+pub fn inherited() -> Inherited {
+    Inherited {
+        deadline: DEADLINE.with(|d| d.get()),
+        tokens: CANCEL.with(|c| c.borrow().clone()),
+    }
+}
+
+/// Runs `f` under the deadline and cancel tokens of another thread (see [`inherited`]).
+pub fn with_inherited<T>(from: &Inherited, f: impl FnOnce() -> T) -> T {
+    let pushed = from.tokens.len();
+    CANCEL.with(|c| c.borrow_mut().extend(from.tokens.iter().cloned()));
+    let out = match from.deadline {
         Some(t) => with_deadline(t, f),
         None => f(),
-    }
+    };
+    CANCEL.with(|c| {
+        let mut c = c.borrow_mut();
+        let keep = c.len() - pushed;
+        c.truncate(keep);
+    });
+    out
 }
 
 /// Whether the user asked to stop (Ctrl-C), as opposed to a deadline passing.

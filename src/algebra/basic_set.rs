@@ -28,14 +28,11 @@ use super::coset::Coset;
 use super::hilbert::parallelepiped_group;
 use super::lattice::{hermite_normal_form, Lattice};
 use super::linalg::solve;
-use super::lp::{minimize, LpOutcome};
-use super::polyhedral::{homogenised_cone, ConeData};
+use super::polyhedral::ConeData;
 use super::{AlgebraError, Integer, Matrix, Vector};
 
 type Q = BigRational;
 
-/// Boxes with at most this many points are searched by enumeration.
-const ENUMERATE_BOX: u64 = 50_000;
 /// The most points a fundamental parallelepiped may have.
 const MAX_PARALLELEPIPED: i64 = 2_000_000;
 
@@ -548,172 +545,6 @@ fn generic_interior_point(
     ))
 }
 
-/// An integer point w ∈ Z^r with a·w ≥ b for the given rows, whose matrix has rank r (so the
-/// polyhedron is pointed), or `None`.
-fn integer_point(
-    r: usize,
-    rows: &[(Vector, Integer)],
-) -> Result<Option<Vec<Integer>>, AlgebraError> {
-    let cone = homogenised_cone(r, rows)?;
-    let mut vertices: Vec<Vec<Q>> = Vec::new();
-    let mut rays: Vec<&Vector> = Vec::new();
-    for ray in cone.rays() {
-        if ray.0[r].is_zero() {
-            rays.push(ray);
-        } else {
-            let t = Q::from(ray.0[r].to_bigint());
-            vertices.push(
-                ray.0[..r]
-                    .iter()
-                    .map(|x| Q::from(x.to_bigint()) / &t)
-                    .collect(),
-            );
-        }
-    }
-    if vertices.is_empty() {
-        return Ok(None);
-    }
-    let mut lo = Vec::with_capacity(r);
-    let mut hi = Vec::with_capacity(r);
-    for j in 0..r {
-        let vmin = vertices
-            .iter()
-            .map(|v| v[j].clone())
-            .min()
-            .expect("a vertex");
-        let vmax = vertices
-            .iter()
-            .map(|v| v[j].clone())
-            .max()
-            .expect("a vertex");
-        let neg = rays.iter().fold(Integer::ZERO, |acc, ray| {
-            if ray.0[j].signum() < 0 {
-                &acc + &ray.0[j]
-            } else {
-                acc
-            }
-        });
-        let pos = rays.iter().fold(Integer::ZERO, |acc, ray| {
-            if ray.0[j].signum() > 0 {
-                &acc + &ray.0[j]
-            } else {
-                acc
-            }
-        });
-        lo.push(&Integer::from(vmin.floor().to_integer()) + &neg);
-        hi.push(&Integer::from(vmax.ceil().to_integer()) + &pos);
-    }
-    let holds = |w: &[Integer]| {
-        rows.iter().all(|(a, b)| {
-            a.0.iter()
-                .zip(w)
-                .fold(Integer::ZERO, |acc, (x, y)| &acc + &(x * y))
-                >= *b
-        })
-    };
-    // Every vertex that is integral is an answer at once.
-    for v in &vertices {
-        if v.iter().all(|x| x.is_integer()) {
-            return Ok(Some(
-                v.iter().map(|x| Integer::from(x.to_integer())).collect(),
-            ));
-        }
-    }
-    let size = lo.iter().zip(&hi).try_fold(1u64, |acc, (l, h)| {
-        (h - l)
-            .to_i64()
-            .and_then(|w| acc.checked_mul(u64::try_from(w + 1).ok()?))
-    });
-    if size.is_some_and(|s| s <= ENUMERATE_BOX) {
-        let mut w = lo.clone();
-        loop {
-            if holds(&w) {
-                return Ok(Some(w));
-            }
-            let mut i = r;
-            loop {
-                if i == 0 {
-                    return Ok(None);
-                }
-                i -= 1;
-                if w[i] < hi[i] {
-                    w[i] = &w[i] + &Integer::ONE;
-                    w[(i + 1)..].clone_from_slice(&lo[(i + 1)..]);
-                    break;
-                }
-            }
-        }
-    }
-    branch_and_bound(rows, lo, hi)
-}
-
-/// Branch and bound with exact linear programs inside the box lo ≤ w ≤ hi.
-fn branch_and_bound(
-    rows: &[(Vector, Integer)],
-    lo: Vec<Integer>,
-    hi: Vec<Integer>,
-) -> Result<Option<Vec<Integer>>, AlgebraError> {
-    let r = lo.len();
-    let m = rows.len();
-    let q = |x: &Integer| Q::from(x.to_bigint());
-    let mut stack = vec![(lo, hi)];
-    while let Some((lo, hi)) = stack.pop() {
-        if lo.iter().zip(&hi).any(|(l, h)| l > h) {
-            continue;
-        }
-        // Variables u (r), s (m), t (r): w = lo + u, M u − s = β − M lo, u + t = hi − lo.
-        let nvars = 2 * r + m;
-        let mut a = Vec::with_capacity(m + r);
-        let mut b = Vec::with_capacity(m + r);
-        for (i, (row, beta)) in rows.iter().enumerate() {
-            let mut x = vec![Q::from(num_bigint::BigInt::from(0)); nvars];
-            for (xj, rj) in x.iter_mut().zip(&row.0) {
-                *xj = q(rj);
-            }
-            x[r + i] = Q::from(num_bigint::BigInt::from(-1));
-            a.push(x);
-            let mlo = row
-                .0
-                .iter()
-                .zip(&lo)
-                .fold(Integer::ZERO, |acc, (x, y)| &acc + &(x * y));
-            b.push(q(&(beta - &mlo)));
-        }
-        for j in 0..r {
-            let mut x = vec![Q::from(num_bigint::BigInt::from(0)); nvars];
-            x[j] = Q::from(num_bigint::BigInt::from(1));
-            x[r + m + j] = Q::from(num_bigint::BigInt::from(1));
-            a.push(x);
-            b.push(q(&(&hi[j] - &lo[j])));
-        }
-        let c = vec![Q::from(num_bigint::BigInt::from(0)); nvars];
-        match minimize(&a, &b, &c) {
-            LpOutcome::Interrupted => return Err(AlgebraError::Interrupted),
-            LpOutcome::Infeasible => continue,
-            LpOutcome::Unbounded => unreachable!("the objective is 0"),
-            LpOutcome::Optimal { x, .. } => match (0..r).find(|&j| !x[j].is_integer()) {
-                None => {
-                    return Ok(Some(
-                        (0..r)
-                            .map(|j| &lo[j] + &Integer::from(x[j].to_integer()))
-                            .collect(),
-                    ))
-                }
-                Some(j) => {
-                    let f = Integer::from(x[j].floor().to_integer());
-                    let mut hi1 = hi.clone();
-                    hi1[j] = &lo[j] + &f;
-                    let mut lo2 = lo.clone();
-                    lo2[j] = &(&lo[j] + &f) + &Integer::ONE;
-                    stack.push((lo.clone(), hi1));
-                    stack.push((lo2, hi));
-                }
-            },
-        }
-    }
-    Ok(None)
-}
-
 impl fmt::Display for BasicSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{{x ∈ {}", self.coset)?;
@@ -724,6 +555,9 @@ impl fmt::Display for BasicSet {
         write!(f, "}}")
     }
 }
+
+mod integer_point;
+use integer_point::integer_point;
 
 #[cfg(test)]
 mod tests;

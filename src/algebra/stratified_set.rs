@@ -306,37 +306,52 @@ impl StratifiedSet {
         StratifiedSet::from_disjoint(self.dim, pieces)
     }
 
-    /// S ∖ T.
+    /// S ∖ T: each piece of S cut down by the pieces of T whose cosets meet it (found at once for
+    /// all pairs), the pieces of S in parallel (they are independent; the time limit and cancel
+    /// tokens of the calling thread hold in the workers too).
     pub fn difference(&self, other: &StratifiedSet) -> Result<StratifiedSet, AlgebraError> {
+        use rayon::prelude::*;
         self.check_dim(other, "the second set of a difference")?;
-        let mut pieces = self.pieces.clone();
-        for b in &other.pieces {
-            // Only the pieces whose cosets meet b's can lose points.
-            let meeting: Vec<usize> = coset_meeting_pairs(&pieces, std::slice::from_ref(b))
-                .into_iter()
-                .map(|(i, _)| i)
-                .collect();
-            if meeting.is_empty() {
-                continue;
-            }
-            let mut next = Vec::with_capacity(pieces.len());
-            let mut m = meeting.iter().peekable();
-            for (i, a) in pieces.iter().enumerate() {
-                if m.peek() != Some(&&i) {
-                    next.push(a.clone());
-                    continue;
-                }
-                m.next();
-                if crate::interrupt::requested() {
-                    return Err(AlgebraError::Interrupted);
-                }
-                next.extend(a.difference(b)?);
-            }
-            pieces = next;
+        let mut cutters: Vec<Vec<usize>> = vec![Vec::new(); self.pieces.len()];
+        for (i, j) in coset_meeting_pairs(&self.pieces, &other.pieces) {
+            cutters[i].push(j);
         }
+        let inherited = crate::interrupt::inherited();
+        let cut = |(a, js): (&BasicSet, &Vec<usize>)| -> Result<Vec<BasicSet>, AlgebraError> {
+            crate::interrupt::with_inherited(&inherited, || {
+                let mut rest = vec![a.clone()];
+                for &j in js {
+                    if crate::interrupt::requested() {
+                        return Err(AlgebraError::Interrupted);
+                    }
+                    let mut next = Vec::with_capacity(rest.len());
+                    for p in &rest {
+                        next.extend(p.difference(&other.pieces[j])?);
+                    }
+                    rest = next;
+                    if rest.is_empty() {
+                        break;
+                    }
+                }
+                Ok(rest)
+            })
+        };
+        let parts: Vec<Vec<BasicSet>> = if cutters.iter().filter(|js| !js.is_empty()).count() > 1 {
+            self.pieces
+                .par_iter()
+                .zip(cutters.par_iter())
+                .map(cut)
+                .collect::<Result<_, _>>()?
+        } else {
+            self.pieces
+                .iter()
+                .zip(cutters.iter())
+                .map(cut)
+                .collect::<Result<_, _>>()?
+        };
         Ok(StratifiedSet {
             dim: self.dim,
-            pieces,
+            pieces: parts.into_iter().flatten().collect(),
         })
     }
 
@@ -350,12 +365,12 @@ impl StratifiedSet {
         for t in others {
             self.check_dim(t, "a set subtracted")?;
         }
-        let deadline = crate::interrupt::deadline();
+        let inherited = crate::interrupt::inherited();
         let parts: Vec<Vec<BasicSet>> = self
             .pieces
             .par_iter()
             .map(|p| {
-                crate::interrupt::with_inherited(deadline, || {
+                crate::interrupt::with_inherited(&inherited, || {
                     let mut rest = StratifiedSet {
                         dim: self.dim,
                         pieces: vec![p.clone()],

@@ -293,12 +293,12 @@ fn race(
     let stop_quotient = Arc::new(AtomicBool::new(false));
     let stop_region = Arc::new(AtomicBool::new(false));
     let status = Mutex::new(String::from("starting"));
-    let deadline = crate::interrupt::deadline();
+    let inherited = crate::interrupt::inherited();
     let certify = options.certify;
     std::thread::scope(|scope| {
         let quotient = scope.spawn(|| {
             let mut tried = Vec::new();
-            let result = crate::interrupt::with_inherited(deadline, || {
+            let result = crate::interrupt::with_inherited(&inherited, || {
                 crate::interrupt::with_cancel(stop_quotient.clone(), || {
                     quotient_route(
                         game,

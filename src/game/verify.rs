@@ -198,13 +198,13 @@ pub fn verify_reporting(
     ));
     let translates: Vec<StratifiedSet> = moves.iter().map(|g| s.translate(g)).collect();
     // Condition 2, one move at a time in parallel; the earliest move wins ties, as in sequence.
-    let deadline = crate::interrupt::deadline();
+    let inherited = crate::interrupt::inherited();
     let inside: Vec<Option<(Integer, Vector)>> = {
         use rayon::prelude::*;
         translates
             .par_iter()
             .map(|t| {
-                crate::interrupt::with_inherited(deadline, || smallest(&s.intersect(t)?, &ell))
+                crate::interrupt::with_inherited(&inherited, || smallest(&s.intersect(t)?, &ell))
             })
             .collect::<Result<_, AlgebraError>>()?
     };
