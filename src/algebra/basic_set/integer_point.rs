@@ -307,3 +307,81 @@ fn primitive(a: &Vector) -> Vector {
             .collect(),
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::algebra::testing::v;
+    use proptest::prelude::*;
+
+    /// Up to 5 rows with large coefficients (thin slabs between nearly parallel facets) inside
+    /// the box [−8, 8]^r.
+    fn arb_polytope(r: usize) -> impl Strategy<Value = Vec<(Vector, Integer)>> {
+        proptest::collection::vec(
+            (proptest::collection::vec(-40i64..=40, r), -60i64..=60),
+            1..=5,
+        )
+        .prop_map(move |rows| {
+            let mut rows: Vec<(Vector, Integer)> = rows
+                .into_iter()
+                .map(|(a, b)| (v(&a), Integer::from(b)))
+                .collect();
+            for j in 0..r {
+                rows.push((Vector::unit(r, j), Integer::from(-8)));
+                rows.push((
+                    Vector::unit(r, j).scale(&Integer::from(-1)),
+                    Integer::from(-8),
+                ));
+            }
+            rows
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// Branching on hyperplanes finds a point exactly when the box has one.
+        #[test]
+        fn slices_agree_with_enumeration(rows in (2usize..=3).prop_flat_map(arb_polytope)) {
+            let r = rows[0].0.dim();
+            let lo = vec![Integer::from(-8); r];
+            let hi = vec![Integer::from(8); r];
+            let expected = enumerate_box(&rows, &lo, &hi);
+            let found = by_slices(r, &rows).unwrap();
+            prop_assert_eq!(found.is_some(), expected.is_some(), "rows {:?}", rows);
+            if let Some(w) = found {
+                prop_assert!(holds(&rows, &w));
+            }
+        }
+    }
+
+    #[test]
+    fn a_thin_slab_far_from_the_origin() {
+        // The slab 10^6 ≤ 7x + 4y + 28z ≤ 10^6 + 1 in [0, 10^5]^3 has points; the plane
+        // 14x + 8y + 56z = 10^6 + 1 has none (its left side is even). Branch-and-bound on the
+        // coordinates walks such a slab for a long time; one direction settles both.
+        let rows = |lo: i64, hi: i64, scale: i64| {
+            let a = v(&[7 * scale, 4 * scale, 28 * scale]);
+            let mut rows = vec![
+                (a.clone(), Integer::from(lo)),
+                (a.scale(&Integer::from(-1)), Integer::from(-hi)),
+            ];
+            for j in 0..3 {
+                rows.push((Vector::unit(3, j), Integer::ZERO));
+                rows.push((
+                    Vector::unit(3, j).scale(&Integer::from(-1)),
+                    Integer::from(-100_000),
+                ));
+            }
+            rows
+        };
+        let w = integer_point(3, &rows(1_000_000, 1_000_001, 1))
+            .unwrap()
+            .unwrap();
+        assert!(holds(&rows(1_000_000, 1_000_001, 1), &w));
+        assert_eq!(
+            integer_point(3, &rows(1_000_001, 1_000_001, 2)).unwrap(),
+            None
+        );
+    }
+}
