@@ -228,7 +228,7 @@ impl BasicSet {
         }
         let mut kept = Vec::with_capacity(out.len());
         for s in out {
-            if !s.is_empty()? {
+            if let Some(s) = s.pruned()? {
                 kept.push(s);
             }
         }
@@ -269,13 +269,40 @@ impl BasicSet {
 
     /// Some point of the set, or `None` when it is empty (exactly).
     pub fn find_point(&self) -> Result<Option<Vector>, AlgebraError> {
+        Ok(self.point_and_facets()?.map(|(x, _)| x))
+    }
+
+    /// The set with the inequalities that cut out no facet dropped (the same points), or `None`
+    /// when it is empty: the emptiness test's double description tells which they are.
+    pub fn pruned(&self) -> Result<Option<BasicSet>, AlgebraError> {
+        let Some((_, needed)) = self.point_and_facets()? else {
+            return Ok(None);
+        };
+        if needed.iter().all(|&n| n) {
+            return Ok(Some(self.clone()));
+        }
+        let inequalities = self
+            .inequalities
+            .iter()
+            .zip(&needed)
+            .filter(|(_, &n)| n)
+            .map(|(row, _)| row.clone())
+            .collect();
+        Ok(Some(BasicSet {
+            coset: self.coset.clone(),
+            inequalities,
+        }))
+    }
+
+    /// Some point, and for each inequality whether it cuts out a facet (see [`BasicSet::pruned`]).
+    fn point_and_facets(&self) -> Result<Option<(Vector, Vec<bool>)>, AlgebraError> {
         if self.trivially_empty() {
             return Ok(None);
         }
         let k = self.coset.rank();
         let local = self.local();
         if local.is_empty() {
-            return Ok(Some(self.coset.offset().clone()));
+            return Ok(Some((self.coset.offset().clone(), Vec::new())));
         }
         // Split off the lineality space: U·Mᵀ = H gives z = Uᵀw with Mz = Hᵀw, and only the first
         // r = rank(M) coordinates of w matter.
@@ -296,7 +323,7 @@ impl BasicSet {
                 )
             })
             .collect();
-        let Some(w) = integer_point(r, &reduced)? else {
+        let Some((w, needed)) = point_and_facets(r, &reduced)? else {
             return Ok(None);
         };
         let z: Vec<Integer> = (0..k)
@@ -304,7 +331,7 @@ impl BasicSet {
             .collect();
         let x = self.coset.at(&z);
         debug_assert!(self.contains(&x), "{x} should lie in {self}");
-        Ok(Some(x))
+        Ok(Some((x, needed)))
     }
 
     /// A decomposition into disjoint pieces p + N{a_1..a_k} with independent a_j (see the module
@@ -557,7 +584,7 @@ impl fmt::Display for BasicSet {
 }
 
 mod integer_point;
-use integer_point::integer_point;
+use integer_point::point_and_facets;
 
 #[cfg(test)]
 mod tests;

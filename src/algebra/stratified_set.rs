@@ -22,7 +22,8 @@ use super::coset::{residue, Coset};
 use super::lattice::{kernel_lattice, Lattice};
 use super::polyhedral::{integer_inequalities, ConeData};
 use super::{
-    AffineModule, AffineSemigroup, AlgebraError, Integer, Polyhedron, Stratification, Vector,
+    AffineModule, AffineSemigroup, AlgebraError, Integer, Matrix, Polyhedron, Stratification,
+    Vector,
 };
 
 mod coalesce;
@@ -30,10 +31,53 @@ mod membership;
 pub use membership::MembershipTest;
 
 /// A finite disjoint union of nonempty basic sets in Z^d.
+///
+/// It may also carry a *cover*: fewer basic sets, not necessarily disjoint, with the same union
+/// (the sets a union was built from, as isl keeps its unions). Subtracting the set cuts by the
+/// cover, so a union's disjoint fragments never fragment what is cut by it.
+///
+/// The pieces of a union are C ∖ ⋃{C' : C' before C} for the cover sets C in [`Priority`] order
+/// (higher dimension first, then denser lattice first), each piece remembering the priority of
+/// its C. A union of two such sets cuts each piece only by the other side's cover sets that come
+/// before its own: a ray is cut by the cones it meets, never a cone by a ray, and a dense lattice
+/// is never split into the cosets of a sparse one it contains.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct StratifiedSet {
     dim: usize,
     pieces: Vec<BasicSet>,
+    cover: Option<Cover>,
+}
+
+/// Basic sets whose union is the set's, and the priority of the one each piece was cut from.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+struct Cover {
+    sets: Vec<BasicSet>,
+    origins: Vec<Priority>,
+}
+
+/// The order in which cover sets claim their points: the greater first. Higher-dimensional
+/// cosets first, then (at one dimension) the denser lattice (smaller Gram determinant).
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+struct Priority {
+    rank: usize,
+    sparsity: std::cmp::Reverse<Integer>,
+}
+
+impl Priority {
+    fn of(b: &BasicSet) -> Priority {
+        let basis = b.coset().basis();
+        let gram = Matrix::from_rows(
+            basis
+                .iter()
+                .map(|u| basis.iter().map(|v| u.dot(v)).collect())
+                .collect(),
+        )
+        .map_or(Integer::ONE, |g| crate::algebra::linalg::determinant(&g));
+        Priority {
+            rank: basis.len(),
+            sparsity: std::cmp::Reverse(gram),
+        }
+    }
 }
 
 /// Two pieces of a declared union W_1 ⊎ ... ⊎ W_r share a point.
@@ -51,6 +95,7 @@ impl StratifiedSet {
         StratifiedSet {
             dim,
             pieces: Vec::new(),
+            cover: None,
         }
     }
 
@@ -59,6 +104,7 @@ impl StratifiedSet {
         StratifiedSet {
             dim,
             pieces: vec![BasicSet::whole(dim)],
+            cover: None,
         }
     }
 
@@ -70,7 +116,11 @@ impl StratifiedSet {
         } else {
             vec![set]
         };
-        Ok(StratifiedSet { dim, pieces })
+        Ok(StratifiedSet {
+            dim,
+            pieces,
+            cover: None,
+        })
     }
 
     /// Pieces known to be disjoint (empty ones are dropped).
@@ -84,7 +134,11 @@ impl StratifiedSet {
                 kept.push(p);
             }
         }
-        Ok(StratifiedSet { dim, pieces: kept })
+        Ok(StratifiedSet {
+            dim,
+            pieces: kept,
+            cover: None,
+        })
     }
 
     /// A finite set of points of Z^d.
@@ -98,6 +152,46 @@ impl StratifiedSet {
                 .into_iter()
                 .map(|p| BasicSet::new(Coset::point(p), Vec::new()))
                 .collect(),
+            cover: None,
+        }
+    }
+
+    /// Disjoint pieces (with the priorities of their origins) and a cover of the same union, kept
+    /// only when it is smaller.
+    fn with_cover(
+        dim: usize,
+        pieces: Vec<BasicSet>,
+        origins: Vec<Priority>,
+        sets: Vec<BasicSet>,
+    ) -> StratifiedSet {
+        let cover = (sets.len() < pieces.len()).then_some(Cover { sets, origins });
+        StratifiedSet { dim, pieces, cover }
+    }
+
+    /// Sets with pairwise disjoint points, as one.
+    fn disjoint_union(dim: usize, parts: Vec<StratifiedSet>) -> StratifiedSet {
+        let mut sets = Vec::new();
+        let mut origins = Vec::new();
+        let mut pieces = Vec::new();
+        for part in parts {
+            sets.extend_from_slice(part.cover());
+            origins.extend(part.origins());
+            pieces.extend(part.pieces);
+        }
+        StratifiedSet::with_cover(dim, pieces, origins, sets)
+    }
+
+    /// Basic sets whose union is the set: the cover when there is one, else the pieces.
+    pub fn cover(&self) -> &[BasicSet] {
+        self.cover.as_ref().map_or(&self.pieces, |c| &c.sets)
+    }
+
+    /// The priority of the cover set each piece was cut from (its own when the pieces are the
+    /// cover).
+    fn origins(&self) -> Vec<Priority> {
+        match &self.cover {
+            Some(c) => c.origins.clone(),
+            None => self.pieces.iter().map(Priority::of).collect(),
         }
     }
 
@@ -170,7 +264,7 @@ impl StratifiedSet {
         for f in w.offsets() {
             classes.entry(residue(f, &group)).or_default().push(f);
         }
-        let mut pieces = Vec::new();
+        let mut parts = Vec::new();
         for offsets in classes.values() {
             if crate::interrupt::requested() {
                 return Err(AlgebraError::Interrupted);
@@ -179,12 +273,9 @@ impl StratifiedSet {
             for f in offsets {
                 class = class.union(&a.translate(f))?;
             }
-            pieces.extend(class.pieces);
+            parts.push(class);
         }
-        Ok(StratifiedSet {
-            dim: w.dim(),
-            pieces,
-        })
+        Ok(StratifiedSet::disjoint_union(w.dim(), parts))
     }
 
     /// A declared stratification W_1 ⊎ ... ⊎ W_r: the union, or the first two pieces that overlap
@@ -235,11 +326,7 @@ impl StratifiedSet {
                 }
             }
         }
-        let pieces = sets.into_iter().flat_map(|s| s.pieces).collect();
-        Ok(Ok(StratifiedSet {
-            dim: s.dim(),
-            pieces,
-        }))
+        Ok(Ok(StratifiedSet::disjoint_union(s.dim(), sets)))
     }
 
     /// The ambient dimension d.
@@ -310,11 +397,28 @@ impl StratifiedSet {
     /// all pairs), the pieces of S in parallel (they are independent; the time limit and cancel
     /// tokens of the calling thread hold in the workers too).
     pub fn difference(&self, other: &StratifiedSet) -> Result<StratifiedSet, AlgebraError> {
-        use rayon::prelude::*;
         self.check_dim(other, "the second set of a difference")?;
+        let parts = self.cut_by(other.cover(), |_, _| true)?;
+        Ok(StratifiedSet {
+            dim: self.dim,
+            pieces: parts.into_iter().flatten().collect(),
+            cover: None,
+        })
+    }
+
+    /// Each piece P_i of S cut down by the basic sets T_j (not necessarily disjoint) with
+    /// `cuts(i, j)`: P_i ∖ ⋃ T_j as disjoint pieces, one list per piece.
+    fn cut_by(
+        &self,
+        cutters_sets: &[BasicSet],
+        cuts: impl Fn(usize, usize) -> bool,
+    ) -> Result<Vec<Vec<BasicSet>>, AlgebraError> {
+        use rayon::prelude::*;
         let mut cutters: Vec<Vec<usize>> = vec![Vec::new(); self.pieces.len()];
-        for (i, j) in coset_meeting_pairs(&self.pieces, &other.pieces) {
-            cutters[i].push(j);
+        for (i, j) in coset_meeting_pairs(&self.pieces, cutters_sets) {
+            if cuts(i, j) {
+                cutters[i].push(j);
+            }
         }
         let inherited = crate::interrupt::inherited();
         let cut = |(a, js): (&BasicSet, &Vec<usize>)| -> Result<Vec<BasicSet>, AlgebraError> {
@@ -326,7 +430,7 @@ impl StratifiedSet {
                     }
                     let mut next = Vec::with_capacity(rest.len());
                     for p in &rest {
-                        next.extend(p.difference(&other.pieces[j])?);
+                        next.extend(p.difference(&cutters_sets[j])?);
                     }
                     rest = next;
                     if rest.is_empty() {
@@ -349,10 +453,7 @@ impl StratifiedSet {
                 .map(cut)
                 .collect::<Result<_, _>>()?
         };
-        Ok(StratifiedSet {
-            dim: self.dim,
-            pieces: parts.into_iter().flatten().collect(),
-        })
+        Ok(parts)
     }
 
     /// S ∖ (T_1 ∪ ... ∪ T_n), each piece of S cut down on its own, the pieces in parallel (they
@@ -374,6 +475,7 @@ impl StratifiedSet {
                     let mut rest = StratifiedSet {
                         dim: self.dim,
                         pieces: vec![p.clone()],
+                        cover: None,
                     };
                     for t in others {
                         if rest.is_empty() {
@@ -388,19 +490,31 @@ impl StratifiedSet {
         Ok(StratifiedSet {
             dim: self.dim,
             pieces: parts.into_iter().flatten().collect(),
+            cover: None,
         })
     }
 
     /// S ∪ T = S ⊎ (T ∖ S).
     pub fn union(&self, other: &StratifiedSet) -> Result<StratifiedSet, AlgebraError> {
         self.check_dim(other, "the second set of a union")?;
-        let rest = other.difference(self)?;
-        let mut pieces = self.pieces.clone();
-        pieces.extend(rest.pieces);
-        Ok(StratifiedSet {
-            dim: self.dim,
-            pieces,
-        })
+        // A piece of S yields to the cover sets of T before its origin, a piece of T to those of
+        // S before or level with its origin (see the type's documentation).
+        let (own, theirs) = (self.origins(), other.origins());
+        let own_cover: Vec<Priority> = self.cover().iter().map(Priority::of).collect();
+        let their_cover: Vec<Priority> = other.cover().iter().map(Priority::of).collect();
+        let kept = self.cut_by(other.cover(), |i, j| their_cover[j] > own[i])?;
+        let rest = other.cut_by(self.cover(), |i, j| own_cover[j] >= theirs[i])?;
+        let mut pieces = Vec::new();
+        let mut origins = Vec::new();
+        for (parts, priorities) in [(kept, own), (rest, theirs)] {
+            for (part, priority) in parts.into_iter().zip(priorities) {
+                origins.extend(std::iter::repeat_n(priority, part.len()));
+                pieces.extend(part);
+            }
+        }
+        let mut sets = self.cover().to_vec();
+        sets.extend_from_slice(other.cover());
+        Ok(StratifiedSet::with_cover(self.dim, pieces, origins, sets))
     }
 
     /// The complement within a universe U (U ∖ S; [GM11] Theorem 4.2).
@@ -429,6 +543,10 @@ impl StratifiedSet {
         StratifiedSet {
             dim: self.dim,
             pieces: self.pieces.iter().map(|b| b.translate(p)).collect(),
+            cover: self.cover.as_ref().map(|c| Cover {
+                sets: c.sets.iter().map(|b| b.translate(p)).collect(),
+                origins: c.origins.clone(),
+            }),
         }
     }
 
@@ -480,6 +598,7 @@ impl StratifiedSet {
             StratifiedSet {
                 dim: self.dim,
                 pieces: kept,
+                cover: None,
             }
         } else {
             self.clone()

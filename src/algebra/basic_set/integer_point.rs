@@ -19,19 +19,65 @@ use crate::algebra::{AlgebraError, Integer, Matrix, Vector};
 
 type Q = BigRational;
 
+/// An integer point and, per row, whether the row is needed (see [`point_and_facets`]).
+pub(super) type PointAndFacets = (Vec<Integer>, Vec<bool>);
+
 /// Boxes with at most this many points are searched by enumeration.
 const ENUMERATE_BOX: u64 = 50_000;
 
 /// An integer point w ∈ Z^r with a·w ≥ b for the given rows, whose matrix has rank r (so the
-/// polyhedron is pointed), or `None`.
-pub(super) fn integer_point(
+/// polyhedron is pointed), or `None`; with the point, which rows are needed: the implicit
+/// equations and one row per facet of the rational polyhedron. The others can be dropped without
+/// changing the polyhedron, hence its lattice points.
+pub(super) fn point_and_facets(
     r: usize,
     rows: &[(Vector, Integer)],
-) -> Result<Option<Vec<Integer>>, AlgebraError> {
-    let (vertices, rays) = vertices_and_rays(r, rows)?;
+) -> Result<Option<PointAndFacets>, AlgebraError> {
+    let (vertices, rays, homogenised) = vertices_and_rays_of(r, rows)?;
     if vertices.is_empty() {
         return Ok(None);
     }
+    let needed = facet_rows(rows, &homogenised);
+    Ok(search(r, rows, vertices, rays)?.map(|w| (w, needed)))
+}
+
+/// For each row, whether it is an implicit equation or the first row cutting out its facet of the
+/// homogenised cone: a row whose set of tight extreme rays lies strictly inside another row's
+/// cuts out a lower face, and so is implied by the others.
+fn facet_rows(rows: &[(Vector, Integer)], homogenised: &[Vector]) -> Vec<bool> {
+    use crate::algebra::index_set::IndexSet;
+    let tight: Vec<IndexSet> = rows
+        .iter()
+        .map(|(a, b)| {
+            IndexSet::from_fn(homogenised.len(), |i| {
+                let x = &homogenised[i];
+                let n = x.0.len() - 1;
+                (&dot(&a.0, &x.0[..n]) - &(b * &x.0[n])).is_zero()
+            })
+        })
+        .collect();
+    let all = IndexSet::from_fn(homogenised.len(), |_| true);
+    (0..rows.len())
+        .map(|i| {
+            if tight[i] == all {
+                return true;
+            }
+            !(0..rows.len()).any(|j| {
+                j != i
+                    && tight[j] != all
+                    && tight[i].is_subset(&tight[j])
+                    && (tight[i] != tight[j] || j < i)
+            })
+        })
+        .collect()
+}
+
+fn search(
+    r: usize,
+    rows: &[(Vector, Integer)],
+    vertices: Vec<Vec<Q>>,
+    rays: Vec<Vector>,
+) -> Result<Option<Vec<Integer>>, AlgebraError> {
     if let Some(v) = integral_vertex(&vertices) {
         return Ok(Some(v));
     }
@@ -110,6 +156,16 @@ fn vertices_and_rays(
     r: usize,
     rows: &[(Vector, Integer)],
 ) -> Result<(Vec<Vec<Q>>, Vec<Vector>), AlgebraError> {
+    let (vertices, rays, _) = vertices_and_rays_of(r, rows)?;
+    Ok((vertices, rays))
+}
+
+/// [`vertices_and_rays`], with the extreme rays (w, t) of the homogenised cone they come from.
+#[allow(clippy::type_complexity)]
+fn vertices_and_rays_of(
+    r: usize,
+    rows: &[(Vector, Integer)],
+) -> Result<(Vec<Vec<Q>>, Vec<Vector>, Vec<Vector>), AlgebraError> {
     let cone = homogenised_cone(r, rows)?;
     let mut vertices = Vec::new();
     let mut rays = Vec::new();
@@ -126,7 +182,7 @@ fn vertices_and_rays(
             );
         }
     }
-    Ok((vertices, rays))
+    Ok((vertices, rays, cone.rays().to_vec()))
 }
 
 fn integral_vertex(vertices: &[Vec<Q>]) -> Option<Vec<Integer>> {
@@ -375,12 +431,15 @@ mod tests {
             }
             rows
         };
-        let w = integer_point(3, &rows(1_000_000, 1_000_001, 1))
+        let (w, needed) = point_and_facets(3, &rows(1_000_000, 1_000_001, 1))
             .unwrap()
             .unwrap();
         assert!(holds(&rows(1_000_000, 1_000_001, 1), &w));
+        // Every row cuts out a facet of the slab within the box but z ≤ 10^5 (28z ≤ 10^6 + 1
+        // already bounds z).
+        assert_eq!(needed, [true, true, true, true, true, true, true, false]);
         assert_eq!(
-            integer_point(3, &rows(1_000_001, 1_000_001, 2)).unwrap(),
+            point_and_facets(3, &rows(1_000_001, 1_000_001, 2)).unwrap(),
             None
         );
     }

@@ -111,3 +111,22 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Dropping the inequalities that cut out no facet keeps every point (and only those).
+    #[test]
+    fn pruning_keeps_the_points(s in arb_pointed(3), extra in proptest::collection::vec((proptest::collection::vec(-2i64..=2, 3), -6i64..=1), 0..=4)) {
+        let s = s.with(extra.into_iter().map(|(a, b)| (v(&a), Integer::from(b))));
+        match s.pruned().unwrap() {
+            None => prop_assert!(s.is_empty().unwrap()),
+            Some(p) => {
+                prop_assert!(p.inequalities().len() <= s.inequalities().len());
+                for x in window(3, -1, 5) {
+                    prop_assert_eq!(p.contains(&x), s.contains(&x), "{} vs {} at {}", p, s, x);
+                }
+            }
+        }
+    }
+}
