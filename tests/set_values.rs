@@ -87,3 +87,77 @@ fn set_values_print_as_the_papers_write_them() {
     assert_eq!(lines[1], "stratified set stratified set");
     assert!(lines[2].starts_with('['), "{out}");
 }
+
+/// Issue 29: unions of random modules in d = 3 (the inputs of benches/unions, smaller) against a
+/// brute-force enumeration of their points in a box. `members` reads the box; `count` of the
+/// union cut to the box sums the generating functions of its disjoint pieces, so a piece counted
+/// twice would show.
+#[test]
+fn unions_of_random_modules_have_the_enumerated_points() {
+    let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = |n: u64| {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((state >> 33) % n) as i64
+    };
+    for _ in 0..3 {
+        let mut modules: Vec<(Vec<[i64; 3]>, Vec<[i64; 3]>)> = Vec::new();
+        for _ in 0..10 {
+            let offsets: Vec<[i64; 3]> = (0..1 + next(2))
+                .map(|_| [next(5), next(5), next(5)])
+                .collect();
+            let mut generators: Vec<[i64; 3]> = Vec::new();
+            let k = 1 + next(3) as usize;
+            while generators.len() < k {
+                let g = [next(4), next(4), next(4)];
+                if g != [0, 0, 0] && !generators.contains(&g) {
+                    generators.push(g);
+                }
+            }
+            modules.push((offsets, generators));
+        }
+        let mut points = std::collections::BTreeSet::new();
+        for (offsets, generators) in &modules {
+            for o in offsets {
+                // Every generator is nonnegative and nonzero, so 7 of one leave the box [0, 6]^3.
+                let mut c = vec![0i64; generators.len()];
+                loop {
+                    let p: Vec<i64> = (0..3)
+                        .map(|i| {
+                            o[i] + c.iter().zip(generators).map(|(c, g)| c * g[i]).sum::<i64>()
+                        })
+                        .collect();
+                    if p.iter().all(|&x| (0..=6).contains(&x)) {
+                        points.insert(p);
+                    }
+                    let Some(i) = (0..c.len()).find(|&i| c[i] < 7) else {
+                        break;
+                    };
+                    c[i] += 1;
+                    c[..i].iter_mut().for_each(|x| *x = 0);
+                }
+            }
+        }
+        let v = |x: &[i64; 3]| format!("({}, {}, {})", x[0], x[1], x[2]);
+        let union = modules
+            .iter()
+            .map(|(o, g)| {
+                let o: Vec<String> = o.iter().map(v).collect();
+                let g: Vec<String> = g.iter().map(v).collect();
+                format!("({{{}}} + N{{{}}})", o.join(", "), g.join(", "))
+            })
+            .collect::<Vec<_>>()
+            .join(" ∪ ");
+        let out = ok(&format!(
+            "let U = {union}
+             let cube = polyhedron([1 0 0; 0 1 0; 0 0 1; -1 0 0; 0 -1 0; 0 0 -1], (0, 0, 0, -6, -6, -6))
+             print(len(members(U, ((0, 0, 0), (6, 6, 6)))), count(U ∩ cube))"
+        ));
+        assert_eq!(
+            out.trim(),
+            format!("{} {}", points.len(), points.len()),
+            "{union}"
+        );
+    }
+}

@@ -255,6 +255,27 @@ impl BasicSet {
         Ok(self.find_point()?.is_none())
     }
 
+    /// The number of points of a bounded basic set: the lattice points of its polytope
+    /// {z : Mz ≥ β} in local coordinates (x = c + Σ z_i b_i is a bijection onto the set), counted
+    /// through Barvinok's short generating function, in time polynomial in the input for fixed k.
+    pub fn count_points(&self) -> Result<num_bigint::BigInt, AlgebraError> {
+        if self.trivially_empty() {
+            return Ok(0.into());
+        }
+        let k = self.coset.rank();
+        if k == 0 {
+            return Ok(1.into());
+        }
+        let local = self.local();
+        let a = Matrix::from_rows(local.iter().map(|(row, _)| row.clone()).collect())?;
+        let b = local
+            .iter()
+            .map(|(_, beta)| Q::from(beta.to_bigint()))
+            .collect();
+        let polytope = super::Polyhedron::from_inequalities(a, b)?;
+        super::barvinok::ShortForm::of_polytope(&polytope)?.count()
+    }
+
     /// The local description {z ∈ Z^k : Mz ≥ β} (rows of M with β).
     fn local(&self) -> Vec<(Vec<Integer>, Integer)> {
         let c = self.coset.offset();

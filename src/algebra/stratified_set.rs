@@ -362,6 +362,22 @@ impl StratifiedSet {
         Ok(true)
     }
 
+    /// The number of points of a finite set, the sum of its disjoint pieces' counts (each by
+    /// Barvinok's algorithm, see [`BasicSet::count_points`]); `None` when the set is infinite.
+    pub fn count_points(&self) -> Result<Option<num_bigint::BigInt>, AlgebraError> {
+        if !self.is_finite()? {
+            return Ok(None);
+        }
+        let mut total = num_bigint::BigInt::from(0);
+        for p in &self.pieces {
+            if crate::interrupt::requested() {
+                return Err(AlgebraError::Interrupted);
+            }
+            total += p.count_points()?;
+        }
+        Ok(Some(total))
+    }
+
     /// Whether the set is empty (pieces are kept nonempty, so this is immediate).
     pub fn is_empty(&self) -> bool {
         self.pieces.is_empty()

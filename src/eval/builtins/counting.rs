@@ -223,8 +223,11 @@ fn count(_: &mut Interpreter, a: &mut Args) -> R {
         Value::Set(items) if items.is_empty() => Ok(Value::Int(Integer::zero())),
         v => {
             let set = to_set(v, span)?;
-            // The one-cone form's terms are disjoint pieces p + N{a_1..a_k}: a term with a
-            // denominator is a direction the set contains.
+            if let Some(n) = set.count_points().map_err(|e| algebra_error(e, span))? {
+                return Ok(int(n));
+            }
+            // Infinite: the one-cone form's terms are disjoint pieces p + N{a_1..a_k}, and a
+            // term with a denominator is a direction the set contains.
             let f = RationalFunction::of_set(&set).map_err(|e| algebra_error(e, span))?;
             match f.terms().iter().find_map(|t| t.denominators.first()) {
                 Some(ray) => Err(algebra_error(
