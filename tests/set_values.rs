@@ -102,7 +102,9 @@ fn unions_of_random_modules_have_the_enumerated_points() {
         ((state >> 33) % n) as i64
     };
     for _ in 0..3 {
-        let mut modules: Vec<(Vec<[i64; 3]>, Vec<[i64; 3]>)> = Vec::new();
+        // (offsets, generators) of each module.
+        type Module = (Vec<[i64; 3]>, Vec<[i64; 3]>);
+        let mut modules: Vec<Module> = Vec::new();
         for _ in 0..10 {
             let offsets: Vec<[i64; 3]> = (0..1 + next(2))
                 .map(|_| [next(5), next(5), next(5)])
