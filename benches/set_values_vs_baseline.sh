@@ -7,7 +7,8 @@
 # REV defaults to 808e18f (the code before issue 14); it is built once into target/baseline-REV
 # from a temporary git worktree. Each input runs RUNS times (default 3) per binary and the median
 # wall time is shown; a run over LIMIT seconds (default 400) counts as a time-out, and a refusal
-# (exit code 1) shows as "error".
+# (exit code 1) shows as "error". INPUTS names another folder of inputs (benches/unions: issue 29's
+# unions of 30 random modules).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rev=${1:-808e18f}
@@ -48,7 +49,7 @@ median() {
 }
 
 printf '%-36s %12s %12s %8s\n' input "baseline s" "now s" ratio
-for f in benches/set_values/*.lg; do
+for f in "${INPUTS:-benches/set_values}"/*.lg; do
     a=$(median "$old" "$f")
     b=$(median "$new" "$f")
     if [[ "$a" =~ ^[0-9.]+$ && "$b" =~ ^[0-9.]+$ ]]; then
