@@ -227,6 +227,14 @@ pub(crate) fn set_operation(op: char, l: &Value, r: &Value, ls: Span, rs: Span) 
     let b = to_set_in(r, rs, set_dim(l))?;
     let span = ls.to(rs);
     same_dim(format!("the sets of `{op}`"), a.dim(), b.dim(), span)?;
+    let mut spinner = crate::eval::progress::Spinner::new();
+    spinner.update(|| {
+        format!(
+            "`{op}` of sets of {} and {} basic sets",
+            a.pieces().len(),
+            b.pieces().len()
+        )
+    });
     let out = match op {
         '∪' => a.union(&b),
         '∩' => a.intersect(&b),
