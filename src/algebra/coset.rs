@@ -342,14 +342,154 @@ impl Coset {
             ));
             current = current.restrict(&n, &v).expect("the meet lies on it");
         }
-        // Now current ⊇ meet with finite index.
-        for piece in current.split(&meet.lattice()) {
-            if piece != meet {
-                out.push((piece, None));
+        // Now current ⊇ meet with finite index n. Up to n = 8 (2Z^3 in Z^3, the papers' P0 + 2N^d)
+        // the n − 1 other cosets of the meet's lattice are the pieces, as the papers write such
+        // complements. Past it, one prime step p | n is peeled off at a time, the p − 1 cosets of
+        // an intermediate lattice of index p that miss the meet, so the pieces number Σ (p − 1)
+        // over the prime factors of n rather than n − 1.
+        let target = meet.lattice();
+        while current.lattice() != target {
+            let step = if current.index_of(&target) <= Integer::from(8) {
+                target.clone()
+            } else {
+                current.prime_step(&target)
+            };
+            let mut next = None;
+            for piece in current.split(&step) {
+                if piece.contains(&meet.offset) {
+                    next = Some(piece);
+                } else {
+                    out.push((piece, None));
+                }
             }
+            current = next.expect("one coset of the step holds the meet");
         }
         out
     }
+
+    /// The coordinates of the basis of a sublattice M ⊆ L in this coset's basis of L.
+    fn local_rows(&self, sub: &Lattice) -> Vec<Vec<Integer>> {
+        let own = self.lattice();
+        sub.basis()
+            .iter()
+            .map(|b| own.coordinates(b).expect("sub ⊂ L"))
+            .collect()
+    }
+
+    /// The index [L : M] of a sublattice M of full rank in this coset's lattice L.
+    fn index_of(&self, sub: &Lattice) -> Integer {
+        super::linalg::determinant(
+            &super::Matrix::from_rows(self.local_rows(sub)).expect("r ≥ 1 rows"),
+        )
+        .abs()
+    }
+
+    /// A lattice L' with M ⊆ L' ⊂ L of prime index p in L = this coset's lattice, for a sublattice
+    /// M of finite index n > 1: the kernel of a functional f: L → Z/p vanishing on M, for the
+    /// least prime p dividing n (M itself when n has no prime factor below 10^6 and is larger
+    /// than 10^12, which is then split in one step).
+    fn prime_step(&self, sub: &Lattice) -> Lattice {
+        let r = self.basis.len();
+        let rows = self.local_rows(sub);
+        let index = self.index_of(sub);
+        let Some(p) = least_prime_factor(&index) else {
+            return sub.clone();
+        };
+        // Residues below p ≤ 10^12, so products fit in i128.
+        let p = i128::from(p);
+        // f with rows·f ≡ 0 (mod p), f ≢ 0: Gaussian elimination over F_p.
+        let modp = |x: &Integer| {
+            i128::from(
+                x.mod_floor(&Integer::from(p as i64))
+                    .and_then(|v| v.to_i64())
+                    .expect("a residue mod p fits"),
+            )
+        };
+        let mut m: Vec<Vec<i128>> = rows
+            .iter()
+            .map(|row| row.iter().map(modp).collect())
+            .collect();
+        let mut pivots: Vec<usize> = Vec::new();
+        let mut row = 0;
+        for col in 0..r {
+            let Some(k) = (row..m.len()).find(|&k| m[k][col] != 0) else {
+                continue;
+            };
+            m.swap(row, k);
+            let inv = inverse_mod(m[row][col], p);
+            for x in m[row].iter_mut() {
+                *x = (*x * inv).rem_euclid(p);
+            }
+            for k in 0..m.len() {
+                if k != row && m[k][col] != 0 {
+                    let c = m[k][col];
+                    let pivot_row = m[row].clone();
+                    for (x, y) in m[k].iter_mut().zip(&pivot_row) {
+                        *x = (*x - c * y).rem_euclid(p);
+                    }
+                }
+            }
+            pivots.push(col);
+            row += 1;
+        }
+        let free = (0..r)
+            .find(|c| !pivots.contains(c))
+            .expect("p divides the index, so the rows are dependent mod p");
+        let mut f = vec![0i128; r];
+        f[free] = 1;
+        for (i, &c) in pivots.iter().enumerate() {
+            f[c] = (-m[i][free]).rem_euclid(p);
+        }
+        // ker f = Z{p e_k} + Z{e_j − (f_j / f_k) e_k : j ≠ k} for some f_k ≠ 0.
+        let k = free;
+        let fk_inv = inverse_mod(f[k], p);
+        let local_to_ambient = |z: &[i128]| {
+            let z: Vec<Integer> = z
+                .iter()
+                .map(|&x| Integer::from(i64::try_from(x).expect("|x| ≤ p")))
+                .collect();
+            self.at(&z).sub(&self.offset)
+        };
+        let mut gens = Vec::with_capacity(r);
+        for j in 0..r {
+            let mut z = vec![0i128; r];
+            if j == k {
+                z[k] = p;
+            } else {
+                z[j] = 1;
+                z[k] = -((f[j] * fk_inv).rem_euclid(p));
+            }
+            gens.push(local_to_ambient(&z));
+        }
+        Lattice::generated_by(self.ambient, &gens)
+    }
+}
+
+/// The least prime factor of n > 1 when it is below 10^6 or n ≤ 10^12 (then n itself when
+/// prime), else `None`.
+fn least_prime_factor(n: &Integer) -> Option<i64> {
+    let small = n.to_i64().filter(|&v| v <= 1_000_000_000_000);
+    let mut d = 2i64;
+    while d <= 1_000_000 && small.is_none_or(|v| d * d <= v) {
+        if n.is_multiple_of(&Integer::from(d)) {
+            return Some(d);
+        }
+        d += if d == 2 { 1 } else { 2 };
+    }
+    small
+}
+
+/// x⁻¹ mod a prime p ≤ 10^12, for x ≢ 0 (Fermat: x^(p−2)).
+fn inverse_mod(x: i128, p: i128) -> i128 {
+    let (mut base, mut exp, mut acc) = (x.rem_euclid(p), p - 2, 1i128);
+    while exp > 0 {
+        if exp & 1 == 1 {
+            acc = acc * base % p;
+        }
+        base = base * base % p;
+        exp >>= 1;
+    }
+    acc
 }
 
 /// The canonical representative of x modulo a lattice (the offset `Coset::new` would store),
@@ -409,6 +549,26 @@ mod tests {
         assert_eq!(a.intersect(&b), Some(coset(&[3], &[vec![6]])));
         let c = coset(&[0], &[vec![4]]);
         assert_eq!(a.intersect(&c), None);
+    }
+
+    #[test]
+    fn a_sublattice_of_composite_index_is_cut_off_one_prime_at_a_time() {
+        // Z^2 ∖ ((1, 2) + 12Z × 3Z): index 36 = 2·2·3·3 gives 1 + 1 + 2 + 2 = 6 cosets, not 35,
+        // and they partition the complement; index 8 and below is split in one step.
+        let whole = coset(&[0, 0], &[vec![1, 0], vec![0, 1]]);
+        let sub = coset(&[1, 2], &[vec![12, 0], vec![0, 3]]);
+        let pieces = whole.difference(&sub);
+        assert_eq!(pieces.len(), 6);
+        assert!(pieces.iter().all(|(_, h)| h.is_none()));
+        for x in box_points(2, -13, 13) {
+            let count = pieces.iter().filter(|(c, _)| c.contains(&x)).count();
+            assert_eq!(count, usize::from(!sub.contains(&x)), "at {x}");
+        }
+        // A prime index is one step of p − 1 cosets; 2Z^2 leaves its three other cosets.
+        let prime = coset(&[0, 0], &[vec![11, 0], vec![3, 1]]);
+        assert_eq!(whole.difference(&prime).len(), 10);
+        let even = coset(&[0, 0], &[vec![2, 0], vec![0, 2]]);
+        assert_eq!(whole.difference(&even).len(), 3);
     }
 
     #[test]
