@@ -123,14 +123,15 @@ impl StratifiedSet {
         })
     }
 
-    /// Pieces known to be disjoint (empty ones are dropped).
+    /// Pieces known to be disjoint (empty ones are dropped, the others keep only the
+    /// inequalities that cut out facets).
     pub(crate) fn from_disjoint(
         dim: usize,
         pieces: Vec<BasicSet>,
     ) -> Result<StratifiedSet, AlgebraError> {
         let mut kept = Vec::with_capacity(pieces.len());
         for p in pieces {
-            if !p.is_empty()? {
+            if let Some(p) = p.pruned()? {
                 kept.push(p);
             }
         }
