@@ -349,10 +349,12 @@ impl Coset {
         // over the prime factors of n rather than n − 1.
         let target = meet.lattice();
         while current.lattice() != target {
-            let step = if current.index_of(&target) <= Integer::from(8) {
+            let rows = current.local_rows(&target);
+            let index = index_of(&rows);
+            let step = if index <= Integer::from(8) {
                 target.clone()
             } else {
-                current.prime_step(&target)
+                current.prime_step(&target, &rows, &index)
             };
             let mut next = None;
             for piece in current.split(&step) {
@@ -376,23 +378,14 @@ impl Coset {
             .collect()
     }
 
-    /// The index [L : M] of a sublattice M of full rank in this coset's lattice L.
-    fn index_of(&self, sub: &Lattice) -> Integer {
-        super::linalg::determinant(
-            &super::Matrix::from_rows(self.local_rows(sub)).expect("r ≥ 1 rows"),
-        )
-        .abs()
-    }
-
     /// A lattice L' with M ⊆ L' ⊂ L of prime index p in L = this coset's lattice, for a sublattice
     /// M of finite index n > 1: the kernel of a functional f: L → Z/p vanishing on M, for the
     /// least prime p dividing n (M itself when n has no prime factor below 10^6 and is larger
     /// than 10^12, which is then split in one step).
-    fn prime_step(&self, sub: &Lattice) -> Lattice {
+    /// `rows` are M's basis in local coordinates and `index` their determinant's absolute value.
+    fn prime_step(&self, sub: &Lattice, rows: &[Vec<Integer>], index: &Integer) -> Lattice {
         let r = self.basis.len();
-        let rows = self.local_rows(sub);
-        let index = self.index_of(sub);
-        let Some(p) = least_prime_factor(&index) else {
+        let Some(p) = least_prime_factor(index) else {
             return sub.clone();
         };
         // Residues below p ≤ 10^12, so products fit in i128.
@@ -463,6 +456,11 @@ impl Coset {
         }
         Lattice::generated_by(self.ambient, &gens)
     }
+}
+
+/// The index [L : M] of a full-rank sublattice M, from its basis in coordinates of L (r ≥ 1).
+fn index_of(rows: &[Vec<Integer>]) -> Integer {
+    super::linalg::determinant(&super::Matrix::from_rows(rows.to_vec()).expect("r ≥ 1 rows")).abs()
 }
 
 /// The least prime factor of n > 1 when it is below 10^6 or n ≤ 10^12 (then n itself when

@@ -473,37 +473,20 @@ impl StratifiedSet {
         Ok(parts)
     }
 
-    /// S ∖ (T_1 ∪ ... ∪ T_n), each piece of S cut down on its own, the pieces in parallel (they
-    /// are independent; a time limit of the calling thread holds in the workers too).
+    /// S ∖ (T_1 ∪ ... ∪ T_n): each piece of S cut by the covers of all T_i at once (see
+    /// [`StratifiedSet::difference`]).
     pub fn difference_of_all(
         &self,
         others: &[StratifiedSet],
     ) -> Result<StratifiedSet, AlgebraError> {
-        use rayon::prelude::*;
         for t in others {
             self.check_dim(t, "a set subtracted")?;
         }
-        let inherited = crate::interrupt::inherited();
-        let parts: Vec<Vec<BasicSet>> = self
-            .pieces
-            .par_iter()
-            .map(|p| {
-                crate::interrupt::with_inherited(&inherited, || {
-                    let mut rest = StratifiedSet {
-                        dim: self.dim,
-                        pieces: vec![p.clone()],
-                        cover: None,
-                    };
-                    for t in others {
-                        if rest.is_empty() {
-                            break;
-                        }
-                        rest = rest.difference(t)?;
-                    }
-                    Ok(rest.pieces)
-                })
-            })
-            .collect::<Result<_, AlgebraError>>()?;
+        let cutters: Vec<BasicSet> = others
+            .iter()
+            .flat_map(|t| t.cover().iter().cloned())
+            .collect();
+        let parts = self.cut_by(&cutters, |_, _| true)?;
         Ok(StratifiedSet {
             dim: self.dim,
             pieces: parts.into_iter().flatten().collect(),

@@ -14,6 +14,7 @@
 use num_rational::BigRational;
 
 use crate::algebra::lattice::hermite_normal_form;
+use crate::algebra::linalg::primitive;
 use crate::algebra::polyhedral::homogenised_cone;
 use crate::algebra::{AlgebraError, Integer, Matrix, Vector};
 
@@ -151,16 +152,8 @@ fn enumerate_box(
     }
 }
 
-/// The vertices and the primitive extreme rays of {w : Mw ≥ β} (rank r).
-fn vertices_and_rays(
-    r: usize,
-    rows: &[(Vector, Integer)],
-) -> Result<(Vec<Vec<Q>>, Vec<Vector>), AlgebraError> {
-    let (vertices, rays, _) = vertices_and_rays_of(r, rows)?;
-    Ok((vertices, rays))
-}
-
-/// [`vertices_and_rays`], with the extreme rays (w, t) of the homogenised cone they come from.
+/// The vertices and the primitive extreme rays of {w : Mw ≥ β} (rank r), with the extreme rays
+/// (w, t) of the homogenised cone they come from.
 #[allow(clippy::type_complexity)]
 fn vertices_and_rays_of(
     r: usize,
@@ -219,7 +212,7 @@ fn by_slices(r: usize, rows: &[(Vector, Integer)]) -> Result<Option<Vec<Integer>
     if r == 1 {
         return Ok(interval_point(rows).map(|x| vec![x]));
     }
-    let (vertices, _) = vertices_and_rays(r, rows)?;
+    let (vertices, ..) = vertices_and_rays_of(r, rows)?;
     if vertices.is_empty() {
         return Ok(None);
     }
@@ -329,7 +322,7 @@ fn interval_point(rows: &[(Vector, Integer)]) -> Option<Integer> {
             }
             s if s > 0 => {
                 // x ≥ ⌈b / a⌉
-                let v = -(&(-b).div_floor(a).expect("a ≠ 0"));
+                let v = super::ceil_div(b, a);
                 if lo.as_ref().is_none_or(|l| v > *l) {
                     lo = Some(v);
                 }
@@ -349,19 +342,6 @@ fn interval_point(rows: &[(Vector, Integer)]) -> Option<Integer> {
         (None, Some(h)) => Some(h),
         (None, None) => Some(Integer::ZERO),
     }
-}
-
-/// a divided by the gcd of its entries.
-fn primitive(a: &Vector) -> Vector {
-    let h = a.0.iter().fold(Integer::ZERO, |acc, x| acc.gcd(x));
-    if h.is_zero() {
-        return a.clone();
-    }
-    Vector(
-        a.0.iter()
-            .map(|x| x.div_floor(&h).expect("h ≠ 0"))
-            .collect(),
-    )
 }
 
 #[cfg(test)]
