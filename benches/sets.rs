@@ -208,7 +208,7 @@ fn membership(c: &mut Criterion) {
         let hits = queries.iter().filter(|p| set.contains(p)).count();
         eprintln!(
             "d={d}: {} basic sets, {} terms, {hits} of {} queries are members",
-            set.pieces().len(),
+            set.cover().len(),
             f.terms().len(),
             queries.len()
         );

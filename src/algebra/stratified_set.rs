@@ -1,7 +1,9 @@
-//! Sets with affine stratifications, as exact values: finite disjoint unions of basic sets
-//! {x ∈ c + L : Ax ≥ b} ([GM11] Definition 4.1; these are the semilinear sets). The class is closed
-//! under intersection, union, difference and complement ([GM11] Theorem 4.2), and every operation
-//! here is exact, including emptiness and equality (with a witness point when they fail).
+//! Sets with affine stratifications, as exact values: finite unions of basic sets
+//! {x ∈ c + L : Ax ≥ b} ([GM11] Definition 4.1; these are the semilinear sets), kept as a cover
+//! (the sets need not be disjoint) and cut into disjoint pieces when those are asked for. The
+//! class is closed under intersection, union, difference and complement ([GM11] Theorem 4.2), and
+//! every operation here is exact, including emptiness and equality (with a witness point when
+//! they fail).
 //!
 //! Conversions in: polyhedra and cones (their lattice points), finite sets, affine semigroups and
 //! modules F + A, and declared stratifications (whose pieces are checked to be disjoint). A normal
@@ -11,8 +13,8 @@
 //! pointed) shows that a point with every n_i ≥ α_i (i ∈ I) can trade those for the p_j, so
 //! b + NP = ⋃_{i∈I} ⋃_{0≤k<α_i} (b + k p_i + N(P ∖ p_i)) (Ginsburg–Spanier; Eilenberg–Schützenberger).
 //!
-//! Conversion out: each basic set is decomposed into disjoint pieces p + N{a} with independent a,
-//! and pieces with the same generators are grouped into modules F + N{a}: a printed affine
+//! Conversion out: each disjoint piece is decomposed into disjoint sets p + N{a} with independent
+//! a, and those with the same generators are grouped into modules F + N{a}: a printed affine
 //! stratification in the papers' notation, and the terms of the rational generating function.
 
 use std::collections::BTreeMap;
@@ -30,29 +32,45 @@ mod coalesce;
 mod membership;
 pub use membership::MembershipTest;
 
-/// A finite disjoint union of nonempty basic sets in Z^d.
+/// A finite union of nonempty basic sets in Z^d, with its disjoint pieces.
 ///
-/// It may also carry a *cover*: fewer basic sets, not necessarily disjoint, with the same union
-/// (the sets a union was built from, as isl keeps its unions). Subtracting the set cuts by the
-/// cover, so a union's disjoint fragments never fragment what is cut by it.
+/// The set is kept as a *cover*: basic sets whose union it is, not necessarily disjoint, as isl
+/// keeps its unions. `∪` joins covers, `∩` meets them pairwise and `∖` cuts each cover set by the
+/// other's cover, so a union of many overlapping modules stays as small as its description.
+/// Membership, emptiness, finiteness and box queries read the cover.
 ///
-/// The pieces of a union are C ∖ ⋃{C' : C' before C} for the cover sets C in [`Priority`] order
-/// (higher dimension first, then denser lattice first), each piece remembering the priority of
-/// its C. A union of two such sets cuts each piece only by the other side's cover sets that come
-/// before its own: a ray is cut by the cones it meets, never a cone by a ray, and a dense lattice
-/// is never split into the cosets of a sparse one it contains.
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+/// The disjoint pieces (for printing a stratification, generating functions and counts) are
+/// computed once, when first asked for: C ∖ ⋃{C' : C' before C} for the cover sets C in
+/// [`Priority`] order (higher dimension first, then denser lattice first, then the order of the
+/// cover). A ray is cut by the cones it meets, never a cone by a ray, and a dense lattice is never
+/// split into the cosets of a sparse one it contains.
+#[derive(Clone, Debug)]
 pub struct StratifiedSet {
     dim: usize,
-    pieces: Vec<BasicSet>,
-    cover: Option<Cover>,
+    cover: Vec<BasicSet>,
+    /// Whether the cover sets are already pairwise disjoint (then they are the pieces).
+    cover_is_disjoint: bool,
+    /// The disjoint pieces, once computed (only when the cover is not disjoint).
+    pieces: std::sync::OnceLock<Vec<BasicSet>>,
 }
 
-/// Basic sets whose union is the set's, and the priority of the one each piece was cut from.
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
-struct Cover {
-    sets: Vec<BasicSet>,
-    origins: Vec<Priority>,
+/// Two values are equal when their covers are (the disjoint pieces are a function of the cover).
+impl PartialEq for StratifiedSet {
+    fn eq(&self, other: &StratifiedSet) -> bool {
+        self.dim == other.dim
+            && self.cover == other.cover
+            && self.cover_is_disjoint == other.cover_is_disjoint
+    }
+}
+
+impl Eq for StratifiedSet {}
+
+impl std::hash::Hash for StratifiedSet {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.dim.hash(state);
+        self.cover.hash(state);
+        self.cover_is_disjoint.hash(state);
+    }
 }
 
 /// The order in which cover sets claim their points: the greater first. Higher-dimensional
@@ -90,37 +108,35 @@ pub struct Overlap {
 }
 
 impl StratifiedSet {
-    /// The empty subset of Z^d.
-    pub fn empty(dim: usize) -> StratifiedSet {
+    /// Nonempty basic sets, pairwise disjoint or not.
+    fn from_cover(dim: usize, cover: Vec<BasicSet>, cover_is_disjoint: bool) -> StratifiedSet {
         StratifiedSet {
             dim,
-            pieces: Vec::new(),
-            cover: None,
+            cover_is_disjoint: cover_is_disjoint || cover.len() < 2,
+            cover,
+            pieces: std::sync::OnceLock::new(),
         }
+    }
+
+    /// The empty subset of Z^d.
+    pub fn empty(dim: usize) -> StratifiedSet {
+        StratifiedSet::from_cover(dim, Vec::new(), true)
     }
 
     /// All of Z^d.
     pub fn whole(dim: usize) -> StratifiedSet {
-        StratifiedSet {
-            dim,
-            pieces: vec![BasicSet::whole(dim)],
-            cover: None,
-        }
+        StratifiedSet::from_cover(dim, vec![BasicSet::whole(dim)], true)
     }
 
     /// One basic set (dropped when empty).
     pub fn from_basic(set: BasicSet) -> Result<StratifiedSet, AlgebraError> {
         let dim = set.dim();
-        let pieces = if set.is_empty()? {
+        let cover = if set.is_empty()? {
             Vec::new()
         } else {
             vec![set]
         };
-        Ok(StratifiedSet {
-            dim,
-            pieces,
-            cover: None,
-        })
+        Ok(StratifiedSet::from_cover(dim, cover, true))
     }
 
     /// Pieces known to be disjoint (empty ones are dropped, the others keep only the
@@ -129,17 +145,25 @@ impl StratifiedSet {
         dim: usize,
         pieces: Vec<BasicSet>,
     ) -> Result<StratifiedSet, AlgebraError> {
-        let mut kept = Vec::with_capacity(pieces.len());
-        for p in pieces {
+        StratifiedSet::from_pruned(dim, pieces, true)
+    }
+
+    /// Basic sets (empty ones dropped, the others pruned to their facet inequalities).
+    fn from_pruned(
+        dim: usize,
+        sets: Vec<BasicSet>,
+        disjoint: bool,
+    ) -> Result<StratifiedSet, AlgebraError> {
+        let mut kept = Vec::with_capacity(sets.len());
+        for p in sets {
+            if crate::interrupt::requested() {
+                return Err(AlgebraError::Interrupted);
+            }
             if let Some(p) = p.pruned()? {
                 kept.push(p);
             }
         }
-        Ok(StratifiedSet {
-            dim,
-            pieces: kept,
-            cover: None,
-        })
+        Ok(StratifiedSet::from_cover(dim, kept, disjoint))
     }
 
     /// A finite set of points of Z^d.
@@ -147,53 +171,28 @@ impl StratifiedSet {
         let mut pts = points.to_vec();
         pts.sort();
         pts.dedup();
-        StratifiedSet {
-            dim,
-            pieces: pts
-                .into_iter()
-                .map(|p| BasicSet::new(Coset::point(p), Vec::new()))
-                .collect(),
-            cover: None,
-        }
-    }
-
-    /// Disjoint pieces (with the priorities of their origins) and a cover of the same union, kept
-    /// only when it is smaller.
-    fn with_cover(
-        dim: usize,
-        pieces: Vec<BasicSet>,
-        origins: Vec<Priority>,
-        sets: Vec<BasicSet>,
-    ) -> StratifiedSet {
-        let cover = (sets.len() < pieces.len()).then_some(Cover { sets, origins });
-        StratifiedSet { dim, pieces, cover }
+        let cover = pts
+            .into_iter()
+            .map(|p| BasicSet::new(Coset::point(p), Vec::new()))
+            .collect();
+        StratifiedSet::from_cover(dim, cover, true)
     }
 
     /// Sets with pairwise disjoint points, as one.
     fn disjoint_union(dim: usize, parts: Vec<StratifiedSet>) -> StratifiedSet {
-        let mut sets = Vec::new();
-        let mut origins = Vec::new();
-        let mut pieces = Vec::new();
-        for part in parts {
-            sets.extend_from_slice(part.cover());
-            origins.extend(part.origins());
-            pieces.extend(part.pieces);
-        }
-        StratifiedSet::with_cover(dim, pieces, origins, sets)
+        let cover_is_disjoint = parts.iter().all(|p| p.cover_is_disjoint);
+        let cover = parts.into_iter().flat_map(|p| p.cover).collect();
+        StratifiedSet::from_cover(dim, cover, cover_is_disjoint)
     }
 
-    /// Basic sets whose union is the set: the cover when there is one, else the pieces.
+    /// Basic sets whose union is the set, not necessarily disjoint.
     pub fn cover(&self) -> &[BasicSet] {
-        self.cover.as_ref().map_or(&self.pieces, |c| &c.sets)
+        &self.cover
     }
 
-    /// The priority of the cover set each piece was cut from (its own when the pieces are the
-    /// cover).
-    fn origins(&self) -> Vec<Priority> {
-        match &self.cover {
-            Some(c) => c.origins.clone(),
-            None => self.pieces.iter().map(Priority::of).collect(),
-        }
+    /// Whether the disjoint pieces are known without further work.
+    pub fn pieces_known(&self) -> bool {
+        self.cover_is_disjoint || self.pieces.get().is_some()
     }
 
     /// The lattice points Π ∩ Z^d of a polyhedron or cone.
@@ -236,21 +235,11 @@ impl StratifiedSet {
         }
         let mut linear = Vec::new();
         independent_periods(Vector::zero(d), gens, &mut linear)?;
-        // Joining overlapping linear sets multiplies disjoint pieces (hundreds of linear sets
-        // give thousands of pieces and minutes of work): past these bounds the conversion is
-        // refused rather than left to run.
-        const MAX_PIECES: usize = 2048;
-        let mut out = StratifiedSet::empty(d);
+        let mut cover = Vec::with_capacity(linear.len());
         for (b, periods) in linear {
-            let piece = StratifiedSet::from_basic(BasicSet::simplicial(&b, &periods))?;
-            out = out.union(&piece)?;
-            if out.pieces().len() > MAX_PIECES {
-                return Err(AlgebraError::TooLarge(format!(
-                    "joining the linear sets of this non-normal semigroup passed {MAX_PIECES} disjoint pieces"
-                )));
-            }
+            cover.push(BasicSet::simplicial(&b, &periods));
         }
-        Ok(out)
+        Ok(StratifiedSet::from_cover(d, cover, false))
     }
 
     /// The module F + A = ⋃_{f ∈ F} (f + A).
@@ -270,11 +259,8 @@ impl StratifiedSet {
             if crate::interrupt::requested() {
                 return Err(AlgebraError::Interrupted);
             }
-            let mut class = StratifiedSet::empty(w.dim());
-            for f in offsets {
-                class = class.union(&a.translate(f))?;
-            }
-            parts.push(class);
+            let translates: Vec<StratifiedSet> = offsets.iter().map(|f| a.translate(f)).collect();
+            parts.push(StratifiedSet::union_of_all(w.dim(), &translates));
         }
         Ok(StratifiedSet::disjoint_union(w.dim(), parts))
     }
@@ -305,9 +291,9 @@ impl StratifiedSet {
         let owners: Vec<usize> = sets
             .iter()
             .enumerate()
-            .flat_map(|(k, s)| std::iter::repeat_n(k, s.pieces.len()))
+            .flat_map(|(k, s)| std::iter::repeat_n(k, s.cover.len()))
             .collect();
-        let all: Vec<BasicSet> = sets.iter().flat_map(|s| s.pieces.iter().cloned()).collect();
+        let all: Vec<BasicSet> = sets.iter().flat_map(|s| s.cover.iter().cloned()).collect();
         let mut candidates: Vec<(usize, usize, usize, usize)> = coset_meeting_pairs(&all, &all)
             .into_iter()
             .filter(|&(x, y)| owners[x] < owners[y] && groups[owners[x]] != groups[owners[y]])
@@ -335,19 +321,51 @@ impl StratifiedSet {
         self.dim
     }
 
-    /// The disjoint basic sets.
-    pub fn pieces(&self) -> &[BasicSet] {
-        &self.pieces
+    /// The disjoint basic sets (computed from the cover the first time they are asked for; see
+    /// the type's documentation).
+    pub fn pieces(&self) -> Result<&[BasicSet], AlgebraError> {
+        self.pieces_reporting(&|_, _| {})
+    }
+
+    /// [`StratifiedSet::pieces`], calling `report(done, all)` as cover sets are cut (from the
+    /// worker threads).
+    pub fn pieces_reporting(
+        &self,
+        report: &(dyn Fn(usize, usize) + Sync),
+    ) -> Result<&[BasicSet], AlgebraError> {
+        if self.cover_is_disjoint {
+            return Ok(&self.cover);
+        }
+        if let Some(p) = self.pieces.get() {
+            return Ok(p);
+        }
+        let order = self.priority_ranks();
+        let parts = cut_reporting(&self.cover, &self.cover, |i, j| order[j] < order[i], report)?;
+        let pieces: Vec<BasicSet> = parts.into_iter().flatten().collect();
+        Ok(self.pieces.get_or_init(|| pieces))
+    }
+
+    /// The rank of each cover set in the order in which the sets claim their points: by
+    /// [`Priority`], greatest first, ties in the cover's order.
+    fn priority_ranks(&self) -> Vec<usize> {
+        let priorities: Vec<Priority> = self.cover.iter().map(Priority::of).collect();
+        let mut order: Vec<usize> = (0..self.cover.len()).collect();
+        order.sort_by(|&a, &b| priorities[b].cmp(&priorities[a]).then(a.cmp(&b)));
+        let mut rank = vec![0; order.len()];
+        for (r, &i) in order.iter().enumerate() {
+            rank[i] = r;
+        }
+        rank
     }
 
     /// Whether x lies in the set.
     pub fn contains(&self, x: &Vector) -> bool {
-        self.pieces.iter().any(|p| p.contains(x))
+        self.cover.iter().any(|p| p.contains(x))
     }
 
     /// Some point of the set, or `None` when it is empty.
     pub fn find_point(&self) -> Result<Option<Vector>, AlgebraError> {
-        match self.pieces.first() {
+        match self.cover.first() {
             Some(p) => p.find_point(),
             None => Ok(None),
         }
@@ -355,7 +373,7 @@ impl StratifiedSet {
 
     /// Whether the set is finite (every basic set bounded).
     pub fn is_finite(&self) -> Result<bool, AlgebraError> {
-        for p in &self.pieces {
+        for p in &self.cover {
             if !p.is_bounded()? {
                 return Ok(false);
             }
@@ -370,7 +388,7 @@ impl StratifiedSet {
             return Ok(None);
         }
         let mut total = num_bigint::BigInt::from(0);
-        for p in &self.pieces {
+        for p in self.pieces()? {
             if crate::interrupt::requested() {
                 return Err(AlgebraError::Interrupted);
             }
@@ -379,9 +397,9 @@ impl StratifiedSet {
         Ok(Some(total))
     }
 
-    /// Whether the set is empty (pieces are kept nonempty, so this is immediate).
+    /// Whether the set is empty (cover sets are kept nonempty, so this is immediate).
     pub fn is_empty(&self) -> bool {
-        self.pieces.is_empty()
+        self.cover.is_empty()
     }
 
     fn check_dim(&self, other: &StratifiedSet, what: &str) -> Result<(), AlgebraError> {
@@ -395,86 +413,31 @@ impl StratifiedSet {
         Ok(())
     }
 
-    /// S ∩ T.
+    /// S ∩ T: the cover sets met pairwise (only the pairs whose cosets meet), disjoint when both
+    /// covers are.
     pub fn intersect(&self, other: &StratifiedSet) -> Result<StratifiedSet, AlgebraError> {
         self.check_dim(other, "the second set of an intersection")?;
-        let mut pieces = Vec::new();
-        for (i, j) in coset_meeting_pairs(&self.pieces, &other.pieces) {
+        let mut meets = Vec::new();
+        for (i, j) in coset_meeting_pairs(&self.cover, &other.cover) {
             if crate::interrupt::requested() {
                 return Err(AlgebraError::Interrupted);
             }
-            if let Some(m) = self.pieces[i].intersect(&other.pieces[j]) {
-                pieces.push(m);
+            if let Some(m) = self.cover[i].intersect(&other.cover[j]) {
+                meets.push(m);
             }
         }
-        StratifiedSet::from_disjoint(self.dim, pieces)
+        let disjoint = self.cover_is_disjoint && other.cover_is_disjoint;
+        StratifiedSet::from_pruned(self.dim, meets, disjoint)
     }
 
-    /// S ∖ T: each piece of S cut down by the pieces of T whose cosets meet it (found at once for
-    /// all pairs), the pieces of S in parallel (they are independent; the time limit and cancel
-    /// tokens of the calling thread hold in the workers too).
+    /// S ∖ T: each cover set of S cut down by the cover sets of T whose cosets meet it, in
+    /// parallel (see [`cut`]); disjoint when the cover of S is.
     pub fn difference(&self, other: &StratifiedSet) -> Result<StratifiedSet, AlgebraError> {
         self.check_dim(other, "the second set of a difference")?;
-        let parts = self.cut_by(other.cover(), |_, _| true)?;
-        Ok(StratifiedSet {
-            dim: self.dim,
-            pieces: parts.into_iter().flatten().collect(),
-            cover: None,
-        })
+        self.difference_of_all(std::slice::from_ref(other))
     }
 
-    /// Each piece P_i of S cut down by the basic sets T_j (not necessarily disjoint) with
-    /// `cuts(i, j)`: P_i ∖ ⋃ T_j as disjoint pieces, one list per piece.
-    fn cut_by(
-        &self,
-        cutters_sets: &[BasicSet],
-        cuts: impl Fn(usize, usize) -> bool,
-    ) -> Result<Vec<Vec<BasicSet>>, AlgebraError> {
-        use rayon::prelude::*;
-        let mut cutters: Vec<Vec<usize>> = vec![Vec::new(); self.pieces.len()];
-        for (i, j) in coset_meeting_pairs(&self.pieces, cutters_sets) {
-            if cuts(i, j) {
-                cutters[i].push(j);
-            }
-        }
-        let inherited = crate::interrupt::inherited();
-        let cut = |(a, js): (&BasicSet, &Vec<usize>)| -> Result<Vec<BasicSet>, AlgebraError> {
-            crate::interrupt::with_inherited(&inherited, || {
-                let mut rest = vec![a.clone()];
-                for &j in js {
-                    if crate::interrupt::requested() {
-                        return Err(AlgebraError::Interrupted);
-                    }
-                    let mut next = Vec::with_capacity(rest.len());
-                    for p in &rest {
-                        next.extend(p.difference(&cutters_sets[j])?);
-                    }
-                    rest = next;
-                    if rest.is_empty() {
-                        break;
-                    }
-                }
-                Ok(rest)
-            })
-        };
-        let parts: Vec<Vec<BasicSet>> = if cutters.iter().filter(|js| !js.is_empty()).count() > 1 {
-            self.pieces
-                .par_iter()
-                .zip(cutters.par_iter())
-                .map(cut)
-                .collect::<Result<_, _>>()?
-        } else {
-            self.pieces
-                .iter()
-                .zip(cutters.iter())
-                .map(cut)
-                .collect::<Result<_, _>>()?
-        };
-        Ok(parts)
-    }
-
-    /// S ∖ (T_1 ∪ ... ∪ T_n): each piece of S cut by the covers of all T_i at once (see
-    /// [`StratifiedSet::difference`]).
+    /// S ∖ (T_1 ∪ ... ∪ T_n): each cover set of S cut by the covers of all T_i at once.
     pub fn difference_of_all(
         &self,
         others: &[StratifiedSet],
@@ -484,37 +447,43 @@ impl StratifiedSet {
         }
         let cutters: Vec<BasicSet> = others
             .iter()
-            .flat_map(|t| t.cover().iter().cloned())
+            .flat_map(|t| t.cover.iter().cloned())
             .collect();
-        let parts = self.cut_by(&cutters, |_, _| true)?;
-        Ok(StratifiedSet {
-            dim: self.dim,
-            pieces: parts.into_iter().flatten().collect(),
-            cover: None,
-        })
+        let parts = cut(&self.cover, &cutters, |_, _| true)?;
+        Ok(StratifiedSet::from_cover(
+            self.dim,
+            parts.into_iter().flatten().collect(),
+            self.cover_is_disjoint,
+        ))
     }
 
-    /// S ∪ T = S ⊎ (T ∖ S).
+    /// S ∪ T: the covers joined, without the sets of one that are sets of the other.
     pub fn union(&self, other: &StratifiedSet) -> Result<StratifiedSet, AlgebraError> {
         self.check_dim(other, "the second set of a union")?;
-        // A piece of S yields to the cover sets of T before its origin, a piece of T to those of
-        // S before or level with its origin (see the type's documentation).
-        let (own, theirs) = (self.origins(), other.origins());
-        let own_cover: Vec<Priority> = self.cover().iter().map(Priority::of).collect();
-        let their_cover: Vec<Priority> = other.cover().iter().map(Priority::of).collect();
-        let kept = self.cut_by(other.cover(), |i, j| their_cover[j] > own[i])?;
-        let rest = other.cut_by(self.cover(), |i, j| own_cover[j] >= theirs[i])?;
-        let mut pieces = Vec::new();
-        let mut origins = Vec::new();
-        for (parts, priorities) in [(kept, own), (rest, theirs)] {
-            for (part, priority) in parts.into_iter().zip(priorities) {
-                origins.extend(std::iter::repeat_n(priority, part.len()));
-                pieces.extend(part);
+        Ok(StratifiedSet::union_of_all(
+            self.dim,
+            &[self.clone(), other.clone()],
+        ))
+    }
+
+    /// S_1 ∪ ... ∪ S_n in Z^d (the covers joined, repeated sets once).
+    pub fn union_of_all(dim: usize, sets: &[StratifiedSet]) -> StratifiedSet {
+        let mut seen = std::collections::HashSet::new();
+        let mut cover = Vec::new();
+        for s in sets {
+            for b in &s.cover {
+                if seen.insert(b) {
+                    cover.push(b.clone());
+                }
             }
         }
-        let mut sets = self.cover().to_vec();
-        sets.extend_from_slice(other.cover());
-        Ok(StratifiedSet::with_cover(self.dim, pieces, origins, sets))
+        let mut nonempty = sets.iter().filter(|s| !s.is_empty());
+        let disjoint = match (nonempty.next(), nonempty.next()) {
+            (Some(one), None) => one.cover_is_disjoint,
+            (None, _) => true,
+            _ => false,
+        };
+        StratifiedSet::from_cover(dim, cover, disjoint)
     }
 
     /// The complement within a universe U (U ∖ S; [GM11] Theorem 4.2).
@@ -540,14 +509,17 @@ impl StratifiedSet {
 
     /// S + p.
     pub fn translate(&self, p: &Vector) -> StratifiedSet {
-        StratifiedSet {
-            dim: self.dim,
-            pieces: self.pieces.iter().map(|b| b.translate(p)).collect(),
-            cover: self.cover.as_ref().map(|c| Cover {
-                sets: c.sets.iter().map(|b| b.translate(p)).collect(),
-                origins: c.origins.clone(),
-            }),
+        let out = StratifiedSet::from_cover(
+            self.dim,
+            self.cover.iter().map(|b| b.translate(p)).collect(),
+            self.cover_is_disjoint,
+        );
+        if let Some(pieces) = self.pieces.get() {
+            let _ = out
+                .pieces
+                .set(pieces.iter().map(|b| b.translate(p)).collect());
         }
+        out
     }
 
     /// The points of S in the box lo ≤ x ≤ hi, sorted. Only the box is walked (never the points
@@ -562,7 +534,7 @@ impl StratifiedSet {
                 found: lo.len(),
             });
         }
-        if lo.iter().zip(hi).any(|(l, h)| l > h) || self.pieces.is_empty() {
+        if lo.iter().zip(hi).any(|(l, h)| l > h) || self.cover.is_empty() {
             return Ok(Vec::new());
         }
         let count = lo
@@ -576,7 +548,7 @@ impl StratifiedSet {
             ));
         }
         let count = count.expect("checked");
-        let meeting = if count > 8 * self.pieces.len() as u64 {
+        let meeting = if count > 8 * self.cover.len() as u64 {
             let d = self.dim;
             let walls: Vec<(Vector, Integer)> = (0..d)
                 .flat_map(|i| {
@@ -590,21 +562,17 @@ impl StratifiedSet {
                 })
                 .collect();
             let mut kept = Vec::new();
-            for p in &self.pieces {
+            for p in &self.cover {
                 if !p.with(walls.iter().cloned()).is_empty()? {
                     kept.push(p.clone());
                 }
             }
-            StratifiedSet {
-                dim: self.dim,
-                pieces: kept,
-                cover: None,
-            }
+            StratifiedSet::from_cover(self.dim, kept, self.cover_is_disjoint)
         } else {
             self.clone()
         };
         let mut out = Vec::new();
-        if meeting.pieces.is_empty() {
+        if meeting.cover.is_empty() {
             return Ok(out);
         }
         let test = meeting.membership_test();
@@ -646,7 +614,7 @@ impl StratifiedSet {
         mut budget: i64,
     ) -> Result<Vec<SimplicialPiece>, AlgebraError> {
         let mut out = Vec::new();
-        for p in &self.pieces {
+        for p in self.pieces()? {
             out.extend(p.simplicial_pieces_within(&mut budget)?);
         }
         out.sort();
@@ -682,6 +650,64 @@ impl StratifiedSet {
         }
         modules.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
         Stratification::new(modules.into_iter().map(|m| m.1).collect()).map(Some)
+    }
+}
+
+/// Each set A_i cut down by the basic sets T_j (not necessarily disjoint) with `cuts(i, j)` whose
+/// cosets meet it: A_i ∖ ⋃ T_j as disjoint pieces, one list per set. The sets are independent and
+/// run in parallel (the time limit and cancel tokens of the calling thread hold in the workers).
+fn cut(
+    sets: &[BasicSet],
+    cutters_sets: &[BasicSet],
+    cuts: impl Fn(usize, usize) -> bool,
+) -> Result<Vec<Vec<BasicSet>>, AlgebraError> {
+    cut_reporting(sets, cutters_sets, cuts, &|_, _| {})
+}
+
+/// [`cut`], calling `report(done, all)` after each set.
+fn cut_reporting(
+    sets: &[BasicSet],
+    cutters_sets: &[BasicSet],
+    cuts: impl Fn(usize, usize) -> bool,
+    report: &(dyn Fn(usize, usize) + Sync),
+) -> Result<Vec<Vec<BasicSet>>, AlgebraError> {
+    use rayon::prelude::*;
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let mut cutters: Vec<Vec<usize>> = vec![Vec::new(); sets.len()];
+    for (i, j) in coset_meeting_pairs(sets, cutters_sets) {
+        if cuts(i, j) {
+            cutters[i].push(j);
+        }
+    }
+    let inherited = crate::interrupt::inherited();
+    let cut_one = |(a, js): (&BasicSet, &Vec<usize>)| -> Result<Vec<BasicSet>, AlgebraError> {
+        crate::interrupt::with_inherited(&inherited, || {
+            let mut rest = vec![a.clone()];
+            for &j in js {
+                if crate::interrupt::requested() {
+                    return Err(AlgebraError::Interrupted);
+                }
+                let mut next = Vec::with_capacity(rest.len());
+                for p in &rest {
+                    next.extend(p.difference(&cutters_sets[j])?);
+                }
+                rest = next;
+                if rest.is_empty() {
+                    break;
+                }
+            }
+            let finished = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+            report(finished, sets.len());
+            Ok(rest)
+        })
+    };
+    if cutters.iter().filter(|js| !js.is_empty()).count() > 1 {
+        sets.par_iter()
+            .zip(cutters.par_iter())
+            .map(cut_one)
+            .collect()
+    } else {
+        sets.iter().zip(cutters.iter()).map(cut_one).collect()
     }
 }
 

@@ -46,6 +46,29 @@ impl Spinner {
     }
 }
 
+/// A handle that sets a spinner's message from any thread (for work spread over a thread pool).
+#[derive(Clone)]
+pub struct SharedMessage(Option<Arc<Mutex<Option<String>>>>);
+
+impl SharedMessage {
+    /// Shows `message` in place of the last one (computed only when a spinner is drawn).
+    pub fn set(&self, message: impl FnOnce() -> String) {
+        if let Some(m) = &self.0 {
+            if let Ok(mut m) = m.lock() {
+                *m = Some(message());
+            }
+        }
+    }
+}
+
+impl Spinner {
+    /// Shows `first`, and returns a handle through which other threads update the message.
+    pub fn shared(&mut self, first: impl FnOnce() -> String) -> SharedMessage {
+        self.update(first);
+        SharedMessage(self.tty.then(|| Arc::clone(&self.message)))
+    }
+}
+
 /// The drawing thread: waits a second, then shows the latest message until told to stop.
 fn draw(start: Instant, message: &Mutex<Option<String>>, done: &AtomicBool) {
     let mut bar: Option<indicatif::ProgressBar> = None;

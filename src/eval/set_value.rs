@@ -1,7 +1,8 @@
 //! A set of lattice points as the language holds it: the exact, compact form of the set algebra
-//! (disjoint basic sets {x ∈ c + L : Ax ≥ b}, [GM11] Definition 4.1), which every operation works
-//! on, with its printed form in the papers' notation (an affine stratification F_1 + A_1 ⊎ ...,
-//! [GM09] Definition 8.6) computed only when the value is printed or its pieces are asked for.
+//! (a cover by basic sets {x ∈ c + L : Ax ≥ b}, [GM11] Definition 4.1, which every operation works
+//! on, cut into disjoint pieces only when they are needed), with its printed form in the papers'
+//! notation (an affine stratification F_1 + A_1 ⊎ ..., [GM09] Definition 8.6) computed only when
+//! the value is printed or its pieces are asked for.
 //!
 //! Results of `∪`, `∩`, `∖` and `complement` stay in this form, so a chain of operations never
 //! expands a set into explicit offset lists and reads them back. Every set value knows its
@@ -60,6 +61,9 @@ impl SetValue {
             if self.set.is_empty() {
                 return Printed::Empty;
             }
+            if make_disjoint(&self.set).is_err() {
+                return Printed::Basic;
+            }
             match self.set.to_stratification_within(PRINT_BUDGET) {
                 Ok(Some(s)) => Printed::Stratification(Rc::new(s)),
                 Ok(None) => Printed::Empty,
@@ -74,7 +78,10 @@ impl SetValue {
         match self.printed() {
             Printed::Stratification(s) => Ok(Some(s.clone())),
             Printed::Empty => Ok(None),
-            Printed::Basic => self.set.to_stratification().map(|s| s.map(Rc::new)),
+            Printed::Basic => {
+                make_disjoint(&self.set)?;
+                self.set.to_stratification().map(|s| s.map(Rc::new))
+            }
         }
     }
 }
@@ -96,6 +103,24 @@ impl fmt::Debug for SetValue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{:?}", self.set)
     }
+}
+
+/// Computes the disjoint pieces of a set (kept in it) under a spinner once that takes a second:
+/// what printing, `genfunc`, `count` and `pieces` read, while `∪`, `∩` and `∖` work on covers.
+pub fn make_disjoint(set: &StratifiedSet) -> Result<(), AlgebraError> {
+    if set.pieces_known() {
+        return Ok(());
+    }
+    let mut spinner = crate::eval::progress::Spinner::new();
+    let n = set.cover().len();
+    let message =
+        spinner.shared(|| format!("cutting {n} overlapping basic sets into disjoint pieces"));
+    set.pieces_reporting(&|done, all| {
+        message.set(|| {
+            format!("cutting {all} overlapping basic sets into disjoint pieces: {done} done")
+        })
+    })?;
+    Ok(())
 }
 
 /// Writes a stratification, one piece per line when it is long (a line ending in ⊎ continues, so
@@ -121,10 +146,15 @@ impl fmt::Display for SetValue {
             // One piece prints as its module (a set value needs no `stratification([...])`).
             Printed::Stratification(s) if s.pieces().len() == 1 => write!(f, "{}", s.pieces()[0]),
             Printed::Stratification(s) => write_stratification(f, s),
+            // The disjoint pieces when they are known, else the cover (sets that may overlap).
             Printed::Basic => {
-                for (i, b) in self.set.pieces().iter().enumerate() {
+                let (sets, join) = match self.set.pieces_known().then(|| self.set.pieces()) {
+                    Some(Ok(pieces)) => (pieces, " ⊎ "),
+                    _ => (self.set.cover(), " ∪ "),
+                };
+                for (i, b) in sets.iter().enumerate() {
                     if i > 0 {
-                        write!(f, " ⊎ ")?;
+                        write!(f, "{join}")?;
                     }
                     write!(f, "{b}")?;
                 }

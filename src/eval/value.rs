@@ -321,8 +321,8 @@ impl Value {
             Value::Function(Function::Builtin(b)) => format!("builtin function {}", b.signature),
             Value::StratifiedSet(s) => format!(
                 "stratified set of {} basic set{} in Z^{}",
-                s.pieces().len(),
-                plural(s.pieces().len()),
+                s.cover().len(),
+                plural(s.cover().len()),
                 s.dim()
             ),
             Value::Genfunc(g) => format!(

@@ -220,7 +220,7 @@ pub fn verify_reporting(
     offer(smallest(&stuck, &ell)?, 2);
     let Some((_, p, kind)) = best else {
         return Ok(Verification::Certified {
-            pieces: s.pieces().len(),
+            pieces: s.cover().len(),
         });
     };
     let failure = match kind {

@@ -97,7 +97,7 @@ impl<'a> MembershipTest<'a> {
     /// The set compiled.
     pub fn new(set: &'a StratifiedSet) -> MembershipTest<'a> {
         let pieces = set
-            .pieces()
+            .cover()
             .iter()
             .map(|b| (b, MachinePiece::new(b)))
             .collect();

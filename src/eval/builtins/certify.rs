@@ -40,7 +40,10 @@ fn genfunc_set(a: &Args, i: usize, dim: usize) -> Result<StratifiedSet, EvalErro
             )
             .with_help("a strategy's generating function has every coefficient 0 or 1"));
         }
-        pieces.extend(set.pieces().iter().cloned());
+        let set_pieces = set
+            .pieces()
+            .map_err(|e| super::objects::algebra_error(e, a.span(i)))?;
+        pieces.extend(set_pieces.iter().cloned());
     }
     // The atoms are disjoint.
     StratifiedSet::from_disjoint(g.f.dim(), pieces)

@@ -13,6 +13,7 @@ use std::fmt::Write as _;
 
 use crate::algebra::genfunc::{RationalFunction, SpecializationError};
 use crate::algebra::{AlgebraError, Integer};
+use crate::eval::set_value::make_disjoint;
 use crate::eval::value::Value;
 use crate::eval::{EvalError, Interpreter};
 
@@ -104,7 +105,11 @@ fn count_by_weight(_: &mut Interpreter, a: &mut Args) -> R {
     let latex = latex_flag(a)?;
     let f = match a.value(0) {
         Value::Genfunc(g) => g.f.clone(),
-        v => RationalFunction::of_set(&to_set(v, span)?).map_err(|e| algebra_error(e, span))?,
+        v => {
+            let set = to_set(v, span)?;
+            make_disjoint(&set).map_err(|e| algebra_error(e, span))?;
+            RationalFunction::of_set(&set).map_err(|e| algebra_error(e, span))?
+        }
     };
     let grading = match a.value(1) {
         Value::Vector(g) if g.dim() == f.dim() => (**g).clone(),
@@ -223,6 +228,7 @@ fn count(_: &mut Interpreter, a: &mut Args) -> R {
         Value::Set(items) if items.is_empty() => Ok(Value::Int(Integer::zero())),
         v => {
             let set = to_set(v, span)?;
+            make_disjoint(&set).map_err(|e| algebra_error(e, span))?;
             if let Some(n) = set.count_points().map_err(|e| algebra_error(e, span))? {
                 return Ok(int(n));
             }

@@ -14,7 +14,7 @@ use super::{Args, Builtin};
 use crate::algebra::barvinok::ShortForm;
 use crate::algebra::genfunc::{default_names, RationalFunction, SpecializationError};
 use crate::algebra::{AlgebraError, Cone, Integer, Polyhedron, StratifiedSet, Vector};
-use crate::eval::set_value::SetValue;
+use crate::eval::set_value::{make_disjoint, SetValue};
 use crate::eval::value::{Genfunc, ShortGenfunc, Value};
 use crate::eval::{EvalError, Interpreter};
 use crate::game::strategy;
@@ -176,6 +176,7 @@ const FINITE_LIMIT: i64 = 100_000;
 /// as an affine stratification.
 pub(crate) fn set_value(s: StratifiedSet, span: Span) -> R {
     if !s.is_empty() && s.is_finite().map_err(|e| algebra_error(e, span))? {
+        make_disjoint(&s).map_err(|e| algebra_error(e, span))?;
         match s.simplicial_pieces_within(FINITE_LIMIT) {
             Ok(pieces) => {
                 let points = pieces
@@ -231,8 +232,8 @@ pub(crate) fn set_operation(op: char, l: &Value, r: &Value, ls: Span, rs: Span) 
     spinner.update(|| {
         format!(
             "`{op}` of sets of {} and {} basic sets",
-            a.pieces().len(),
-            b.pieces().len()
+            a.cover().len(),
+            b.cover().len()
         )
     });
     let out = match op {
@@ -293,6 +294,7 @@ fn genfunc(_: &mut Interpreter, a: &mut Args) -> R {
         v => to_set(v, span)?,
     };
     let names = variable_names(a, set.dim())?;
+    make_disjoint(&set).map_err(|e| algebra_error(e, span))?;
     let f = RationalFunction::of_set(&set).map_err(|e| algebra_error(e, span))?;
     Ok(genfunc_value(f, names))
 }
