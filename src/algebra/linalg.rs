@@ -17,6 +17,83 @@ fn to_q(x: &Integer) -> BigRational {
 /// returns the pivot columns. Rows below the last pivot row are left as they end up (zero in the
 /// pivot columns).
 fn eliminate(m: &mut [Vec<BigRational>], pivot_cols: usize) -> Vec<usize> {
+    match eliminate_small(m, pivot_cols) {
+        Some(pivots) => pivots,
+        None => eliminate_exact(m, pivot_cols),
+    }
+}
+
+/// [`eliminate`] for a matrix of integers of at most 64 bits, in machine integers: fraction-free
+/// Gauss–Jordan elimination (each row replaced by p·row − f·pivot row, then divided by the gcd of
+/// its entries), with every step checked for overflow (`None` then, and `m` untouched). The
+/// reduced row echelon form is unique, so dividing each pivot row by its pivot at the end gives
+/// exactly the rows [`eliminate_exact`] computes; the rows below the pivots are zero in the pivot
+/// columns and are only returned up to a factor (callers test them for zero).
+fn eliminate_small(m: &mut [Vec<BigRational>], pivot_cols: usize) -> Option<Vec<usize>> {
+    use num_traits::ToPrimitive;
+    let mut a: Vec<Vec<i128>> = m
+        .iter()
+        .map(|row| {
+            row.iter()
+                .map(|x| {
+                    x.is_integer()
+                        .then(|| x.numer().to_i64().map(i128::from))
+                        .flatten()
+                })
+                .collect::<Option<Vec<i128>>>()
+        })
+        .collect::<Option<_>>()?;
+    fn gcd(mut x: i128, mut y: i128) -> i128 {
+        x = x.abs();
+        y = y.abs();
+        while y != 0 {
+            (x, y) = (y, x % y);
+        }
+        x
+    }
+    let mut pivots = Vec::new();
+    let mut r = 0;
+    for c in 0..pivot_cols {
+        if r == a.len() {
+            break;
+        }
+        let Some(p) = (r..a.len()).find(|&i| a[i][c] != 0) else {
+            continue;
+        };
+        a.swap(r, p);
+        let pivot_row = a[r].clone();
+        let pv = pivot_row[c];
+        for (i, row) in a.iter_mut().enumerate() {
+            if i == r || row[c] == 0 {
+                continue;
+            }
+            let g = gcd(pv, row[c]);
+            let (scale, f) = (pv / g, row[c] / g);
+            let mut content = 0i128;
+            for (x, q) in row.iter_mut().zip(&pivot_row) {
+                *x = x.checked_mul(scale)?.checked_sub(q.checked_mul(f)?)?;
+                content = gcd(content, *x);
+            }
+            if content > 1 {
+                for x in row.iter_mut() {
+                    *x /= content;
+                }
+            }
+        }
+        pivots.push(c);
+        r += 1;
+    }
+    for (i, (row, out)) in a.iter().zip(m.iter_mut()).enumerate() {
+        let divisor = pivots.get(i).map_or(1, |&c| row[c]);
+        for (x, o) in row.iter().zip(out.iter_mut()) {
+            *o = BigRational::new(BigInt::from(*x), BigInt::from(divisor));
+        }
+    }
+    Some(pivots)
+}
+
+/// [`eliminate`] over Q in big rationals.
+fn eliminate_exact(m: &mut [Vec<BigRational>], pivot_cols: usize) -> Vec<usize> {
     let mut pivots = Vec::new();
     let mut r = 0;
     for c in 0..pivot_cols {
@@ -204,6 +281,34 @@ mod tests {
     }
 
     proptest! {
+        /// The machine-integer elimination gives the same reduced rows and pivots as the one in
+        /// big rationals, and the same zero pattern below them (also for an augmented column that
+        /// is not pivoted on).
+        #[test]
+        fn small_elimination_agrees_with_exact(
+            rows in proptest::collection::vec(proptest::collection::vec(-9i64..=9, 5), 0..6),
+            huge in proptest::bool::ANY,
+        ) {
+            let mut m: Vec<Vec<BigRational>> = rows
+                .iter()
+                .map(|r| r.iter().map(|&x| BigRational::from(BigInt::from(x))).collect())
+                .collect();
+            if huge && !m.is_empty() {
+                // Entries near 2^62 overflow the products and fall back to the exact path.
+                m[0][0] = BigRational::from(BigInt::from(i64::MAX / 3));
+            }
+            let mut exact = m.clone();
+            let exact_pivots = eliminate_exact(&mut exact, 4);
+            let mut small = m.clone();
+            let small_pivots = eliminate(&mut small, 4);
+            prop_assert_eq!(&small_pivots, &exact_pivots);
+            let k = exact_pivots.len();
+            prop_assert_eq!(&small[..k], &exact[..k]);
+            for (s, e) in small[k..].iter().zip(&exact[k..]) {
+                prop_assert_eq!(s[4].is_zero(), e[4].is_zero());
+            }
+        }
+
         #[test]
         fn kernel_vectors_are_annihilated_and_independent(rows in proptest::collection::vec(proptest::collection::vec(-4i64..=4, 4), 0..4)) {
             let rows: Vec<Vector> = rows.iter().map(|r| v(r)).collect();
