@@ -615,6 +615,9 @@ impl StratifiedSet {
     ) -> Result<Vec<SimplicialPiece>, AlgebraError> {
         let mut out = Vec::new();
         for p in self.pieces()? {
+            if crate::interrupt::requested() {
+                return Err(AlgebraError::Interrupted);
+            }
             out.extend(p.simplicial_pieces_within(&mut budget)?);
         }
         out.sort();
@@ -642,6 +645,9 @@ impl StratifiedSet {
             return Ok(None);
         }
         let groups = coalesce::coalesce(groups, self.dim);
+        if crate::interrupt::requested() {
+            return Err(AlgebraError::Interrupted);
+        }
         // Larger semigroups first (the papers list the infinite pieces first).
         let mut modules: Vec<(usize, AffineModule)> = Vec::new();
         for (gens, offsets) in groups {

@@ -64,6 +64,7 @@ impl SetValue {
             if make_disjoint(&self.set).is_err() {
                 return Printed::Basic;
             }
+            let _spinner = stratification_spinner(&self.set);
             match self.set.to_stratification_within(PRINT_BUDGET) {
                 Ok(Some(s)) => Printed::Stratification(Rc::new(s)),
                 Ok(None) => Printed::Empty,
@@ -80,6 +81,7 @@ impl SetValue {
             Printed::Empty => Ok(None),
             Printed::Basic => {
                 make_disjoint(&self.set)?;
+                let _spinner = stratification_spinner(&self.set);
                 self.set.to_stratification().map(|s| s.map(Rc::new))
             }
         }
@@ -121,6 +123,14 @@ pub fn make_disjoint(set: &StratifiedSet) -> Result<(), AlgebraError> {
         })
     })?;
     Ok(())
+}
+
+/// A spinner for writing a set's disjoint pieces as modules F + N{a} (shown after a second).
+fn stratification_spinner(set: &StratifiedSet) -> crate::eval::progress::Spinner {
+    let mut spinner = crate::eval::progress::Spinner::new();
+    let n = set.pieces().map_or(0, <[_]>::len);
+    spinner.update(|| format!("writing {n} disjoint basic sets as an affine stratification"));
+    spinner
 }
 
 /// Writes a stratification, one piece per line when it is long (a line ending in ⊎ continues, so

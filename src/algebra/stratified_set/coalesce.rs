@@ -36,6 +36,10 @@ pub(super) fn coalesce(mut modules: Modules, dim: usize) -> Modules {
         let mut changed = absorb_faces(&mut modules);
         let keys: Vec<Vec<Vector>> = modules.keys().cloned().collect();
         for gens in keys {
+            // Interrupted: the modules as they are (the caller reports the interruption).
+            if crate::interrupt::requested() {
+                return modules;
+            }
             let Some(offsets) = modules.get(&gens) else {
                 continue;
             };
