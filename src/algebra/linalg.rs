@@ -72,6 +72,10 @@ fn eliminate_small(m: &mut [Vec<BigRational>], pivot_cols: usize) -> Option<Vec<
             let mut content = 0i128;
             for (x, q) in row.iter_mut().zip(&pivot_row) {
                 *x = x.checked_mul(scale)?.checked_sub(q.checked_mul(f)?)?;
+                // Far from i128::MIN, so that absolute values never overflow.
+                if x.unsigned_abs() >= 1 << 126 {
+                    return None;
+                }
                 content = gcd(content, *x);
             }
             if content > 1 {

@@ -260,7 +260,7 @@ impl StratifiedSet {
                 return Err(AlgebraError::Interrupted);
             }
             let translates: Vec<StratifiedSet> = offsets.iter().map(|f| a.translate(f)).collect();
-            parts.push(StratifiedSet::union_of_all(w.dim(), &translates));
+            parts.push(StratifiedSet::union_of_all(w.dim(), &translates)?);
         }
         Ok(StratifiedSet::disjoint_union(w.dim(), parts))
     }
@@ -457,33 +457,54 @@ impl StratifiedSet {
         ))
     }
 
-    /// S ∪ T: the covers joined, without the sets of one that are sets of the other.
+    /// S ∪ T: the covers joined (see [`StratifiedSet::union_of_all`]).
     pub fn union(&self, other: &StratifiedSet) -> Result<StratifiedSet, AlgebraError> {
         self.check_dim(other, "the second set of a union")?;
-        Ok(StratifiedSet::union_of_all(
-            self.dim,
-            &[self.clone(), other.clone()],
-        ))
+        StratifiedSet::union_of_all(self.dim, &[self.clone(), other.clone()])
     }
 
-    /// S_1 ∪ ... ∪ S_n in Z^d (the covers joined, repeated sets once).
-    pub fn union_of_all(dim: usize, sets: &[StratifiedSet]) -> StratifiedSet {
+    /// S_1 ∪ ... ∪ S_n in Z^d: the covers joined, coalesced as isl coalesces a union's basic
+    /// sets by its first rule: a set of one cover contained in a set of another is dropped
+    /// (repeated sets are kept once).
+    pub fn union_of_all(dim: usize, sets: &[StratifiedSet]) -> Result<StratifiedSet, AlgebraError> {
         let mut seen = std::collections::HashSet::new();
         let mut cover = Vec::new();
-        for s in sets {
+        let mut operand = Vec::new();
+        for (k, s) in sets.iter().enumerate() {
             for b in &s.cover {
                 if seen.insert(b) {
                     cover.push(b.clone());
+                    operand.push(k);
                 }
             }
         }
-        let mut nonempty = sets.iter().filter(|s| !s.is_empty());
-        let disjoint = match (nonempty.next(), nonempty.next()) {
-            (Some(one), None) => one.cover_is_disjoint,
-            (None, _) => true,
+        let mut dropped = vec![false; cover.len()];
+        for (i, j) in coset_meeting_pairs(&cover, &cover) {
+            if crate::interrupt::requested() {
+                return Err(AlgebraError::Interrupted);
+            }
+            if operand[i] != operand[j]
+                && !dropped[i]
+                && !dropped[j]
+                && contains_set(&cover[j], &cover[i])?
+            {
+                dropped[i] = true;
+            }
+        }
+        let mut kept = Vec::with_capacity(cover.len());
+        let mut from = std::collections::BTreeSet::new();
+        for ((b, gone), k) in cover.into_iter().zip(dropped).zip(operand) {
+            if !gone {
+                kept.push(b);
+                from.insert(k);
+            }
+        }
+        let disjoint = match from.iter().collect::<Vec<_>>()[..] {
+            [] => true,
+            [&k] => sets[k].cover_is_disjoint,
             _ => false,
         };
-        StratifiedSet::from_cover(dim, cover, disjoint)
+        Ok(StratifiedSet::from_cover(dim, kept, disjoint))
     }
 
     /// The complement within a universe U (U ∖ S; [GM11] Theorem 4.2).
@@ -657,6 +678,21 @@ impl StratifiedSet {
         modules.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
         Stratification::new(modules.into_iter().map(|m| m.1).collect()).map(Some)
     }
+}
+
+/// Whether the basic set B lies in A: B's coset lies in A's and no point of B fails an inequality
+/// of A (one emptiness test per inequality).
+fn contains_set(a: &BasicSet, b: &BasicSet) -> Result<bool, AlgebraError> {
+    if a.coset().intersect(b.coset()).as_ref() != Some(b.coset()) {
+        return Ok(false);
+    }
+    for (row, rhs) in a.inequalities() {
+        let fails = (row.scale(&Integer::from(-1)), &(-rhs) + &Integer::ONE);
+        if !b.with([fails]).is_empty()? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }
 
 /// Each set A_i cut down by the basic sets T_j (not necessarily disjoint) with `cuts(i, j)` whose

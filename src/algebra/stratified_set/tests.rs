@@ -344,23 +344,28 @@ proptest! {
     }
 }
 
-/// A union of overlapping sets is not cut until its pieces are asked for; a union of disjoint
-/// sets' lone pieces needs no cutting.
+/// A union of overlapping sets is not cut until its pieces are asked for; a set contained in a set
+/// of the other cover is dropped; a union with the empty set needs no cutting.
 #[test]
 fn unions_are_cut_into_pieces_lazily() {
     let orthant =
         StratifiedSet::from_polyhedron(&Polyhedron::Cone(super::super::Cone::Orthant(2))).unwrap();
-    let line = StratifiedSet::from_module(
-        &AffineModule::new(vec![v(&[0, 0])], semigroup(&[vec![1, 1]])).unwrap(),
-    )
-    .unwrap();
-    let u = orthant.union(&line).unwrap();
+    let module = |offset: &[i64], gens: &[Vec<i64>]| {
+        StratifiedSet::from_module(&AffineModule::new(vec![v(offset)], semigroup(gens)).unwrap())
+            .unwrap()
+    };
+    let diagonal = module(&[0, 0], &[vec![1, 1]]);
+    let u = orthant.union(&diagonal).unwrap();
+    assert_eq!(u.cover().len(), 1, "the diagonal lies in the orthant");
+    assert!(u.set_eq(&orthant).unwrap());
+    // A ray leaving the orthant is kept, and cut only when the pieces are asked for.
+    let ray = module(&[0, 0], &[vec![1, -1]]);
+    let u = orthant.union(&ray).unwrap();
     assert_eq!(u.cover().len(), 2);
     assert!(!u.pieces_known());
-    // The diagonal lies in the orthant, which claims its points first (higher dimension).
-    assert_eq!(u.pieces().unwrap().len(), 1);
+    assert_eq!(u.pieces().unwrap().len(), 2);
     assert!(u.pieces_known());
-    assert!(u.set_eq(&orthant).unwrap());
+    assert!(u.contains(&v(&[3, -3])) && u.contains(&v(&[0, 5])) && !u.contains(&v(&[-1, 0])));
     assert!(orthant
         .union(&StratifiedSet::empty(2))
         .unwrap()
