@@ -172,6 +172,17 @@ impl ShortForm {
                 let mut cones = Vec::new();
                 decompose::unimodular(simplex, 1, MAX_CONES - terms.len(), &mut cones)?;
                 for cone in cones {
+                    // Each term inverts its cone: thousands of them take seconds.
+                    if terms.len() % 256 == 0 {
+                        if crate::interrupt::requested() {
+                            return Err(AlgebraError::Interrupted);
+                        }
+                        report(Progress {
+                            vertex: i,
+                            vertices,
+                            cones: terms.len(),
+                        });
+                    }
                     terms.push(term_at(v, &cone));
                 }
             }
