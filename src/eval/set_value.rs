@@ -55,22 +55,29 @@ impl SetValue {
         &self.set
     }
 
-    /// The printed form, computed within [`PRINT_BUDGET`] on first use.
+    /// The printed form, computed within [`PRINT_BUDGET`] on first use and kept, unless the
+    /// computation was interrupted (then the basic sets are shown this time, and the next
+    /// printing tries again).
     pub fn printed(&self) -> &Printed {
-        self.printed.get_or_init(|| {
-            if self.set.is_empty() {
-                return Printed::Empty;
-            }
-            if make_disjoint(&self.set).is_err() {
-                return Printed::Basic;
-            }
-            let _spinner = stratification_spinner(&self.set);
-            match self.set.to_stratification_within(PRINT_BUDGET) {
+        const INTERRUPTED: &Printed = &Printed::Basic;
+        if let Some(p) = self.printed.get() {
+            return p;
+        }
+        let printed = if self.set.is_empty() {
+            Printed::Empty
+        } else {
+            let cut = make_disjoint(&self.set).and_then(|()| {
+                let _spinner = stratification_spinner(&self.set);
+                self.set.to_stratification_within(PRINT_BUDGET)
+            });
+            match cut {
                 Ok(Some(s)) => Printed::Stratification(Rc::new(s)),
                 Ok(None) => Printed::Empty,
+                Err(AlgebraError::Interrupted) => return INTERRUPTED,
                 Err(_) => Printed::Basic,
             }
-        })
+        };
+        self.printed.get_or_init(|| printed)
     }
 
     /// The affine stratification of the set, computed without a budget (for `pieces`, `latex`,
