@@ -202,6 +202,20 @@ impl BasicSet {
         Some(BasicSet::new(coset, ineqs))
     }
 
+    /// Whether S ⊆ T: S's coset lies in T's and no point of S fails an inequality of T (one
+    /// emptiness test per inequality).
+    pub fn is_subset_of(&self, other: &BasicSet) -> Result<bool, AlgebraError> {
+        if other.coset.intersect(&self.coset).as_ref() != Some(&self.coset) {
+            return Ok(false);
+        }
+        for (a, b) in &other.inequalities {
+            if !self.with([failing(a, b)]).is_empty()? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
     /// S ∖ T as disjoint nonempty basic sets.
     pub fn difference(&self, other: &BasicSet) -> Result<Vec<BasicSet>, AlgebraError> {
         let mut out = Vec::new();
@@ -222,7 +236,7 @@ impl BasicSet {
         let mut current = self.inequalities.clone();
         for (a, b) in &other.inequalities {
             let mut ineqs = current.clone();
-            ineqs.push((a.scale(&Integer::from(-1)), &(-b) + &Integer::ONE));
+            ineqs.push(failing(a, b));
             out.push(BasicSet::new(meet.clone(), ineqs));
             current.push((a.clone(), b.clone()));
         }
@@ -606,6 +620,11 @@ impl fmt::Display for BasicSet {
 
 mod integer_point;
 use integer_point::point_and_facets;
+
+/// The inequality a·x ≤ b − 1 (as −a·x ≥ 1 − b) of the integer points failing a·x ≥ b.
+fn failing(a: &Vector, b: &Integer) -> (Vector, Integer) {
+    (a.scale(&Integer::from(-1)), &(-b) + &Integer::ONE)
+}
 
 #[cfg(test)]
 mod tests;

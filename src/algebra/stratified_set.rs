@@ -486,7 +486,7 @@ impl StratifiedSet {
             if operand[i] != operand[j]
                 && !dropped[i]
                 && !dropped[j]
-                && contains_set(&cover[j], &cover[i])?
+                && cover[i].is_subset_of(&cover[j])?
             {
                 dropped[i] = true;
             }
@@ -678,21 +678,6 @@ impl StratifiedSet {
         modules.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
         Stratification::new(modules.into_iter().map(|m| m.1).collect()).map(Some)
     }
-}
-
-/// Whether the basic set B lies in A: B's coset lies in A's and no point of B fails an inequality
-/// of A (one emptiness test per inequality).
-fn contains_set(a: &BasicSet, b: &BasicSet) -> Result<bool, AlgebraError> {
-    if a.coset().intersect(b.coset()).as_ref() != Some(b.coset()) {
-        return Ok(false);
-    }
-    for (row, rhs) in a.inequalities() {
-        let fails = (row.scale(&Integer::from(-1)), &(-rhs) + &Integer::ONE);
-        if !b.with([fails]).is_empty()? {
-            return Ok(false);
-        }
-    }
-    Ok(true)
 }
 
 /// Each set A_i cut down by the basic sets T_j (not necessarily disjoint) with `cuts(i, j)` whose
