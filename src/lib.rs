@@ -24,6 +24,7 @@ pub mod algebra;
 pub mod eval;
 pub mod game;
 pub mod interrupt;
+pub mod memory;
 pub mod random;
 pub mod repl;
 pub mod sweep;

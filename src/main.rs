@@ -22,7 +22,11 @@ options for scripts (sweeps):
                           SLURM_ARRAY_TASK_ID/SLURM_ARRAY_TASK_COUNT)
        --results FILE     append one JSON line per `record` to FILE; items already in it are
                           skipped by `pending` (resume)
-       --set name=value   a value for `setting(\"name\", default)` (repeatable)";
+       --set name=value   a value for `setting(\"name\", default)` (repeatable)
+options for every mode:
+       --max-memory SIZE  the memory budget of the whole session (4G, 512M, ...; default:
+                          LG_MAX_MEMORY, else 3/4 of what the machine, the cgroup and
+                          `ulimit -v` leave); work that would not fit is refused before it runs";
 
 fn stderr_style() -> Style {
     if std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none() {
@@ -195,8 +199,37 @@ fn sweep_options(args: &[String]) -> Result<(SweepContext, Vec<String>), String>
     Ok((SweepContext::new(shard, results, settings), scripts))
 }
 
+/// Takes `--max-memory SIZE` (or `--max-memory=SIZE`) out of the arguments, wherever it is, and
+/// sets the session's memory budget from it (after `LG_MAX_MEMORY`, which it overrides).
+fn memory_option(args: Vec<String>) -> Result<Vec<String>, String> {
+    lattice_games::memory::limit_from_env()?;
+    let mut rest = Vec::with_capacity(args.len());
+    let mut args = args.into_iter();
+    while let Some(a) = args.next() {
+        let size = if a == "--max-memory" {
+            args.next()
+                .ok_or("--max-memory needs a size (4G, 512M, ...)")?
+        } else if let Some(size) = a.strip_prefix("--max-memory=") {
+            size.to_string()
+        } else {
+            rest.push(a);
+            continue;
+        };
+        let bytes =
+            lattice_games::memory::parse_size(&size).map_err(|e| format!("--max-memory: {e}"))?;
+        lattice_games::memory::set_limit(Some(bytes));
+    }
+    Ok(rest)
+}
+
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args: Vec<String> = match memory_option(std::env::args().skip(1).collect()) {
+        Ok(args) => args,
+        Err(e) => {
+            eprintln!("lg: {e}\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
     // Deeply nested input and recursive .lg functions need more stack than the main thread has.
     let worker = std::thread::Builder::new()
         .stack_size(512 << 20)

@@ -47,6 +47,9 @@ pub enum AlgebraError {
     /// The user interrupted the computation (Ctrl-C).
     #[error("interrupted")]
     Interrupted,
+    /// The computation would not fit in the memory budget ([`crate::memory`]).
+    #[error("{0}")]
+    OutOfMemory(#[from] crate::memory::TooMuchMemory),
 }
 
 impl AlgebraError {

@@ -169,7 +169,7 @@ fn lattice_game_of(
     span: Span,
 ) -> R {
     let game = heaps
-        .lattice_game_reporting(misere, super::solve::memory_budget(), &mut |built, all| {
+        .lattice_game_reporting(misere, crate::memory::budget(), &mut |built, all| {
             spinner.update(|| {
                 if built < all {
                     format!("building the lattice game: {built} of {all} moves")
@@ -254,7 +254,7 @@ pub(super) fn code_values(code: &HeapCode, n: usize, span: Span) -> Result<Vec<u
         });
         b.set_position(done as u64);
     };
-    let result = octal_values(code, n, super::solve::memory_budget(), &mut report);
+    let result = octal_values(code, n, crate::memory::budget(), &mut report);
     if let Some(b) = bar {
         b.finish_and_clear();
     }

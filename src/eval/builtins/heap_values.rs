@@ -179,7 +179,7 @@ fn subtraction(_: &mut Interpreter, a: &mut Args) -> R {
 /// The memory `misere_grundy` and `genus` may fill with canonical forms and sums: a quarter of
 /// the solver's budget, at most 4 GiB.
 fn misere_forms_budget() -> usize {
-    (super::solve::memory_budget() / 4).min(4 << 30) as usize
+    (crate::memory::budget() / 4).min(4 << 30) as usize
 }
 
 /// The largest heap `misere_grundy` and `genus` accept: the positions below a heap are sums of

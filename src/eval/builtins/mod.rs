@@ -13,6 +13,7 @@ mod finite;
 mod geometry;
 mod heap;
 mod heap_values;
+mod limits;
 mod members;
 pub(crate) mod objects;
 mod quotients;
@@ -72,6 +73,7 @@ fn table() -> &'static IndexMap<&'static str, Builtin> {
         certify::register(&mut all);
         members::register(&mut all);
         sweeps::register(&mut all);
+        limits::register(&mut all);
         let mut map = IndexMap::new();
         for b in all {
             let name = b.name;
@@ -396,7 +398,7 @@ fn first_line(s: &str) -> &str {
 /// half a million moves by their nonzero entries, which as vectors take gigabytes.
 pub(crate) fn dense_moves(r: &crate::game::RuleSet, span: Span) -> Result<&[Vector], EvalError> {
     let need = r.dense_bytes().saturating_mul(3);
-    let budget = solve::memory_budget();
+    let budget = crate::memory::budget();
     if need > budget {
         return Err(EvalError::new(
             "lg::eval::too_large",

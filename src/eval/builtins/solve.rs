@@ -99,19 +99,6 @@ fn bad_region(v: &Value, span: Span) -> EvalError {
     )
 }
 
-/// The memory the solver may use: three quarters of what the machine has available.
-pub(super) fn memory_budget() -> u64 {
-    std::fs::read_to_string("/proc/meminfo")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("MemAvailable:"))
-                .and_then(|l| l.split_whitespace().nth(1)?.parse::<u64>().ok())
-        })
-        .map(|kib| kib * 1024 / 4 * 3)
-        .unwrap_or(4 << 30)
-}
-
 fn solve(_: &mut Interpreter, a: &mut Args) -> R {
     let timeout = a.timeout()?;
     super::within_timeout(timeout, a.span, || solve_region(a))
@@ -176,7 +163,7 @@ fn solve_region(a: &Args) -> R {
     };
     let options = SolveOptions {
         functional,
-        max_bytes: memory_budget(),
+        max_bytes: crate::memory::budget(),
         progress: Some(&mut report),
     };
     let result = Solution::solve(&game, &region, options);
@@ -219,7 +206,7 @@ fn memo_for<'a>(
         None => {
             let solver = MemoSolver::new(game).map_err(|e| solve_error(e, span))?;
             // As many positions as fit in the memory budget (the stack of a long descent counts).
-            let fit = (memory_budget() / solver.bytes_per_position()).max(1) as usize;
+            let fit = (crate::memory::budget() / solver.bytes_per_position()).max(1) as usize;
             let solver = solver.with_limit(fit.min(crate::game::solver::MAX_EXPLORED));
             if interp.solvers.len() >= KEPT_SOLVERS {
                 interp.solvers.remove(0);
