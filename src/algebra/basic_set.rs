@@ -287,7 +287,7 @@ impl BasicSet {
             .map(|(_, beta)| Q::from(beta.to_bigint()))
             .collect();
         let polytope = super::Polyhedron::from_inequalities(a, b)?;
-        super::barvinok::ShortForm::of_polytope(&polytope)?.count()
+        super::barvinok::count_polytope(&polytope, &mut |_| {})
     }
 
     /// The local description {z ∈ Z^k : Mz ≥ β} (rows of M with β).

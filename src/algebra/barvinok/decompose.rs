@@ -26,6 +26,9 @@ pub struct SignedCone {
     pub sign: i8,
     /// The generators.
     pub rays: Vec<Vec<BigInt>>,
+    /// W^{-1} (rows indexed like the columns of W), which the decomposition computed anyway to
+    /// see that the cone is unimodular.
+    pub inverse: Vec<Vec<BigInt>>,
 }
 
 /// det W and N·W^{-1} with N = |det W| (that is, ±adj W), for the matrix W with the given
@@ -33,6 +36,94 @@ pub struct SignedCone {
 /// [W | I], O(d³) exact divisions, ending at [D·I | D·W^{-1}] with D = ±det W; rows of the
 /// result are indexed like the columns of W. An empty inverse when W is singular.
 pub(super) fn det_and_scaled_inverse(cols: &[Vec<BigInt>]) -> (BigInt, Vec<Vec<BigInt>>) {
+    if let Some(small) = det_and_scaled_inverse_small(cols) {
+        return small;
+    }
+    det_and_scaled_inverse_big(cols)
+}
+
+/// The same elimination in i128 when Hadamard's bound keeps every minor of [W | I] below 2^62
+/// (Π_c ‖w_c‖² < 2^124), so that each product of two minors fits: the cones of a decomposition
+/// mostly have small entries. `None` when the bound does not hold.
+fn det_and_scaled_inverse_small(cols: &[Vec<BigInt>]) -> Option<(BigInt, Vec<Vec<BigInt>>)> {
+    use num_traits::ToPrimitive;
+    let d = cols.len();
+    let mut bound: u128 = 1;
+    for c in cols {
+        let mut norm: u128 = 0;
+        for x in c {
+            let x = x.to_i64()?.unsigned_abs() as u128;
+            norm = norm.checked_add(x.checked_mul(x)?)?;
+        }
+        bound = bound.checked_mul(norm.max(1))?;
+    }
+    if bound >= 1 << 124 {
+        return None;
+    }
+    let mut m: Vec<Vec<i128>> = (0..d)
+        .map(|r| {
+            let mut row: Vec<i128> = (0..d)
+                .map(|c| i128::from(cols[c][r].to_i64().unwrap_or(0)))
+                .collect();
+            row.extend((0..d).map(|c| i128::from(c == r)));
+            row
+        })
+        .collect();
+    let mut previous: i128 = 1;
+    let mut swaps = 0usize;
+    for k in 0..d {
+        let Some(pivot) = (k..d).find(|&r| m[r][k] != 0) else {
+            return Some((BigInt::zero(), Vec::new()));
+        };
+        if pivot != k {
+            m.swap(pivot, k);
+            swaps += 1;
+        }
+        let pivot_row = m[k].clone();
+        for (i, row) in m.iter_mut().enumerate() {
+            if i == k {
+                continue;
+            }
+            let factor = row[k];
+            if factor == 0 {
+                // (p·x − 0)/previous: still a minor, so the division is exact.
+                for (j, x) in row.iter_mut().enumerate() {
+                    if j != k && *x != 0 {
+                        *x = pivot_row[k] * *x / previous;
+                    }
+                }
+                continue;
+            }
+            for (j, x) in row.iter_mut().enumerate() {
+                if j == k {
+                    continue;
+                }
+                *x = (pivot_row[k] * *x - factor * pivot_row[j]) / previous;
+            }
+            row[k] = 0;
+        }
+        previous = pivot_row[k];
+    }
+    let det = if swaps.is_multiple_of(2) {
+        previous
+    } else {
+        -previous
+    };
+    let flip = previous < 0;
+    let inverse = m
+        .into_iter()
+        .map(|row| {
+            row[d..]
+                .iter()
+                .map(|&x| BigInt::from(if flip { -x } else { x }))
+                .collect()
+        })
+        .collect();
+    Some((BigInt::from(det), inverse))
+}
+
+/// The elimination in big integers.
+fn det_and_scaled_inverse_big(cols: &[Vec<BigInt>]) -> (BigInt, Vec<Vec<BigInt>>) {
     let d = cols.len();
     // [W | I], W[r][c] = cols[c][r].
     let mut m: Vec<Vec<BigInt>> = (0..d)
@@ -131,12 +222,12 @@ fn max_abs(v: &[BigInt]) -> BigInt {
 }
 
 /// The unimodular cones (with signs) whose signed sum is cone(rays) modulo lower-dimensional
-/// cones. `budget` bounds the number of cones produced.
+/// cones, handed to `emit` one at a time as the recursion finds them (a decomposition may have
+/// millions; the caller decides what to keep). An error of `emit` stops the decomposition.
 pub fn unimodular(
     rays: Vec<Vec<BigInt>>,
     sign: i8,
-    budget: usize,
-    out: &mut Vec<SignedCone>,
+    emit: &mut dyn FnMut(SignedCone) -> Result<(), AlgebraError>,
 ) -> Result<(), AlgebraError> {
     if crate::interrupt::requested() {
         return Err(AlgebraError::Interrupted);
@@ -148,13 +239,11 @@ pub fn unimodular(
         return Ok(());
     }
     if n.is_one() {
-        if out.len() >= budget {
-            return Err(AlgebraError::TooLarge(format!(
-                "Barvinok's decomposition needs more than {budget} unimodular cones"
-            )));
-        }
-        out.push(SignedCone { sign, rays });
-        return Ok(());
+        return emit(SignedCone {
+            sign,
+            rays,
+            inverse: scaled,
+        });
     }
     // The coefficient lattice W^{-1} Z^d scaled by N: its basis is the columns of N·W^{-1},
     // that is the rows of its transpose.
@@ -217,7 +306,7 @@ pub fn unimodular(
         let mut next = rays.clone();
         next[i] = z.clone();
         let s = if alpha[i].is_positive() { sign } else { -sign };
-        unimodular(next, s, budget, out)?;
+        unimodular(next, s, emit)?;
     }
     Ok(())
 }
@@ -238,6 +327,7 @@ mod tests {
                 .map(|c| (0..d).map(|r| BigInt::from(entries[c * 6 + r])).collect())
                 .collect();
             prop_assert_eq!(det_and_scaled_inverse(&cols), det_and_scaled_inverse_by_minors(&cols));
+            prop_assert_eq!(det_and_scaled_inverse_big(&cols), det_and_scaled_inverse_by_minors(&cols));
         }
     }
 
@@ -272,7 +362,11 @@ mod tests {
             let (det, _) = det_and_scaled_inverse(&rays);
             prop_assume!(!det.is_zero());
             let mut out = Vec::new();
-            unimodular(rays.clone(), 1, 100_000, &mut out).unwrap();
+            unimodular(rays.clone(), 1, &mut |c| {
+                out.push(c);
+                Ok(())
+            })
+            .unwrap();
             for c in &out {
                 prop_assert!(det_and_scaled_inverse(&c.rays).0.abs().is_one());
             }

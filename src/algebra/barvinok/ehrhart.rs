@@ -9,7 +9,6 @@ use num_integer::Integer as _;
 use num_rational::BigRational;
 use num_traits::{One, ToPrimitive, Zero};
 
-use super::ShortForm;
 use crate::algebra::linalg::solve;
 use crate::algebra::polyhedral::{integer_inequalities, polyhedron_data};
 use crate::algebra::quasi_polynomial::QuasiPolynomial;
@@ -52,7 +51,7 @@ pub fn ehrhart(p: &Polyhedron) -> Result<QuasiPolynomial, AlgebraError> {
             .iter()
             .map(|(_, b)| BigRational::from(b.to_bigint() * BigInt::from(n)))
             .collect();
-        ShortForm::of_polytope(&Polyhedron::from_inequalities(a.clone(), b)?)?.count()
+        super::count_polytope(&Polyhedron::from_inequalities(a.clone(), b)?, &mut |_| {})
     };
     let mut constituents = Vec::with_capacity(period);
     for r in 0..period {

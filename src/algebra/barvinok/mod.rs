@@ -22,6 +22,7 @@ mod decompose;
 pub mod ehrhart;
 mod identity;
 pub mod lll;
+mod modular;
 mod series;
 mod todd;
 
@@ -31,7 +32,9 @@ use num_traits::{One, Zero};
 
 pub use decompose::SignedCone;
 
-use super::polyhedral::{homogenised_cone, integer_inequalities, polyhedron_data, ConeData};
+use super::polyhedral::{
+    homogenised_cone, integer_inequalities, polyhedron_data, ConeData, PolyhedronData,
+};
 use super::{AlgebraError, Polyhedron, Vector};
 
 /// One term c t^p / Π_k (1 − t^{g_k}) with linearly independent g_k. Barvinok's decomposition
@@ -71,10 +74,6 @@ pub struct Progress {
     /// Unimodular cones produced so far.
     pub cones: usize,
 }
-
-/// The most unimodular cones a decomposition may produce before it is refused (each keeps d + 1
-/// vectors of d big integers: some hundreds of MB at d = 8).
-pub const MAX_CONES: usize = 1 << 18;
 
 impl ShortForm {
     /// The zero function in d variables.
@@ -120,7 +119,10 @@ impl ShortForm {
     }
 
     /// Brion and Barvinok on one computation of P's vertices and recession cone; with
-    /// `bounded_only`, an unbounded P is refused with a direction it contains.
+    /// `bounded_only`, an unbounded P is refused with a direction it contains. The terms are
+    /// kept, so the decomposition draws from the memory budget: once the terms so far,
+    /// extrapolated over the vertex cones still to come, would not fit, it is refused as
+    /// `OutOfMemory` with that estimate.
     fn build(
         p: &Polyhedron,
         bounded_only: bool,
@@ -144,49 +146,40 @@ impl ShortForm {
         if data.dim() != d {
             return ShortForm::in_affine_hull(d, &rows, report);
         }
-        let mut terms = Vec::new();
         let vertices = data.vertices().len();
-        for (i, v) in data.vertices().iter().enumerate() {
-            report(Progress {
-                vertex: i,
-                vertices,
-                cones: terms.len(),
-            });
-            if crate::interrupt::requested() {
-                return Err(AlgebraError::Interrupted);
-            }
-            // Inner normals of the inequalities tight at v.
-            let active: Vec<Vector> = rows
-                .iter()
-                .filter(|(a, b)| {
-                    let lhs: BigRational =
-                        a.0.iter()
-                            .zip(v)
-                            .map(|(x, y)| BigRational::from(x.to_bigint()) * y)
-                            .sum();
-                    lhs == BigRational::from(b.to_bigint())
-                })
-                .map(|(a, _)| a.clone())
-                .collect();
-            for simplex in dual_simplices(d, &active)? {
-                let mut cones = Vec::new();
-                decompose::unimodular(simplex, 1, MAX_CONES - terms.len(), &mut cones)?;
-                for cone in cones {
-                    // Each term inverts its cone: thousands of them take seconds.
-                    if terms.len() % 256 == 0 {
-                        if crate::interrupt::requested() {
-                            return Err(AlgebraError::Interrupted);
-                        }
-                        report(Progress {
-                            vertex: i,
+        let vertex = std::cell::Cell::new(0usize);
+        let mut terms = Vec::new();
+        let mut bytes: u64 = 0;
+        each_vertex_term(
+            &data,
+            &rows,
+            &mut |step| {
+                vertex.set(step.vertex);
+                report(step)
+            },
+            &mut |term| {
+                bytes += term_bytes(&term);
+                terms.push(term);
+                if terms.len() % 256 == 1 {
+                    // Extrapolated from the vertex cones done (the current one counts as done).
+                    let done = vertex.get().max(1) as u64;
+                    let estimate = bytes.saturating_mul(vertices as u64) / done;
+                    let per_term = bytes / terms.len() as u64;
+                    crate::memory::check(estimate.max(bytes), || {
+                        format!(
+                            "the short generating function ({} terms after {} of {} vertex cones, \
+                             about {} in all at {} each)",
+                            terms.len(),
+                            vertex.get(),
                             vertices,
-                            cones: terms.len(),
-                        });
-                    }
-                    terms.push(term_at(v, &cone));
+                            estimate / per_term.max(1),
+                            crate::memory::human(per_term)
+                        )
+                    })?;
                 }
-            }
-        }
+                Ok(())
+            },
+        )?;
         Ok(ShortForm {
             dim: d,
             terms,
@@ -204,22 +197,10 @@ impl ShortForm {
         rows: &[(Vector, super::Integer)],
         report: &mut dyn FnMut(Progress),
     ) -> Result<ShortForm, AlgebraError> {
-        use super::Integer;
-        let empty = ShortForm::zero(d);
-        // The affine hull's equations, from the homogenisation's.
-        let cone = homogenised_cone(d, rows)?;
-        let equations: Vec<Vec<Integer>> =
-            cone.equations().iter().map(|e| e.0[..d].to_vec()).collect();
-        let rhs: Vec<Integer> = cone.equations().iter().map(|e| -&e.0[d]).collect();
-        let Some((x0, basis)) = super::coset::solve_integer(&equations, &rhs) else {
-            return Ok(empty);
-        };
-        let k = basis.len();
-        if k == 0 {
-            // A single point, which is x0 if it satisfies every inequality.
-            let inside = rows.iter().all(|(a, b)| &a.dot(&x0) >= b);
-            return Ok(if inside {
-                ShortForm {
+        let (x0, basis, inner) = match AffineHull::of(d, rows)? {
+            AffineHull::NoPoint => return Ok(ShortForm::zero(d)),
+            AffineHull::Point(x0) => {
+                return Ok(ShortForm {
                     dim: d,
                     terms: vec![ShortTerm {
                         coefficient: BigRational::one(),
@@ -227,34 +208,10 @@ impl ShortForm {
                         rays: Vec::new(),
                     }],
                     recession: Vec::new(),
-                }
-            } else {
-                empty
-            });
-        }
-        // a·(x0 + U y) ≥ b  ⇔  (a·U) y ≥ b − a·x0; rows with a·U = 0 are constants.
-        let mut reduced_rows: Vec<Vec<Integer>> = Vec::new();
-        let mut reduced_rhs: Vec<BigRational> = Vec::new();
-        for (a, b) in rows {
-            let coefficients: Vec<Integer> = basis.iter().map(|u| a.dot(u)).collect();
-            let bound = b - &a.dot(&x0);
-            if coefficients.iter().all(|c| c.is_zero()) {
-                if bound > Integer::ZERO {
-                    return Ok(empty);
-                }
-                continue;
+                })
             }
-            reduced_rows.push(coefficients);
-            reduced_rhs.push(BigRational::from(bound.to_bigint()));
-        }
-        if reduced_rows.is_empty() {
-            // The whole affine hull: it contains the line through U's first column.
-            return Err(AlgebraError::NotPointed {
-                line: basis[0].clone(),
-            });
-        }
-        let inner =
-            Polyhedron::from_inequalities(super::Matrix::from_rows(reduced_rows)?, reduced_rhs)?;
+            AffineHull::Lattice { x0, basis, inner } => (x0, basis, inner),
+        };
         let lifted = ShortForm::of_polyhedron_reporting(&inner, report).map_err(|e| match e {
             AlgebraError::NotPointed { line } => AlgebraError::NotPointed {
                 line: lift_vector(&basis, &line),
@@ -375,6 +332,234 @@ impl ShortForm {
     }
 }
 
+/// The number of lattice points of a polytope, by Barvinok's decomposition evaluated term by
+/// term as LattE counts (see `modular`): no term is kept, so the memory stays that of one
+/// simplicial cone's recursion however many terms there are, and only time grows (with
+/// `report` and Ctrl-C as for [`ShortForm::of_polytope_reporting`]). A lower-dimensional
+/// polytope is counted in the coordinates of its affine hull's lattice; an unbounded one is
+/// refused with a direction it contains.
+pub fn count_polytope(
+    p: &Polyhedron,
+    report: &mut dyn FnMut(Progress),
+) -> Result<BigInt, AlgebraError> {
+    let d = p.dim();
+    let data = polyhedron_data(p)?;
+    if let Some(ray) = data.unbounded_direction() {
+        return Err(AlgebraError::Unbounded { ray: ray.clone() });
+    }
+    if data.is_empty() {
+        return Ok(BigInt::zero());
+    }
+    let rows = integer_inequalities(p)?;
+    if data.dim() != d {
+        return match AffineHull::of(d, &rows)? {
+            AffineHull::NoPoint => Ok(BigInt::zero()),
+            AffineHull::Point(_) => Ok(BigInt::one()),
+            AffineHull::Lattice { inner, .. } => count_polytope(&inner, report),
+        };
+    }
+    let bound = bounding_box_points(data.vertices());
+    if bound.is_zero() {
+        return Ok(bound);
+    }
+    let mut attempt = 0;
+    loop {
+        let mut counter = modular::ModularCount::new(d, &bound, attempt);
+        each_vertex_term(&data, &rows, report, &mut |term| {
+            counter.add(&term);
+            Ok(())
+        })?;
+        if let Some(n) = counter.finish()? {
+            return Ok(n);
+        }
+        attempt += 1;
+    }
+}
+
+/// The number of integer points of the bounding box of the vertices (an upper bound on the
+/// polytope's lattice points).
+fn bounding_box_points(vertices: &[Vec<BigRational>]) -> BigInt {
+    let d = vertices.first().map_or(0, Vec::len);
+    let mut product = BigInt::one();
+    for i in 0..d {
+        let lo = vertices.iter().map(|v| v[i].ceil().to_integer()).min();
+        let hi = vertices.iter().map(|v| v[i].floor().to_integer()).max();
+        let (Some(lo), Some(hi)) = (lo, hi) else {
+            return BigInt::zero();
+        };
+        if hi < lo {
+            return BigInt::zero();
+        }
+        product *= hi - lo + 1;
+    }
+    product
+}
+
+/// The integer points of the affine hull of a lower-dimensional polyhedron {x : a·x ≥ b}.
+enum AffineHull {
+    /// The hull has no integer point (so neither has the polyhedron).
+    NoPoint,
+    /// The hull is one integer point, which lies in the polyhedron.
+    Point(Vector),
+    /// The hull's integer points are x0 + U·Z^k (the columns of U are `basis`), and the
+    /// polyhedron's points among them are those whose coordinates y lie in `inner`, a
+    /// full-dimensional polyhedron in R^k (its lattice points correspond one to one).
+    Lattice {
+        x0: Vector,
+        basis: Vec<Vector>,
+        inner: Polyhedron,
+    },
+}
+
+impl AffineHull {
+    /// The hull of {x : a·x ≥ b} (given by `rows`, of dimension less than d). A polyhedron that
+    /// is its whole hull contains a line: refused as `NotPointed` with it.
+    fn of(d: usize, rows: &[(Vector, super::Integer)]) -> Result<AffineHull, AlgebraError> {
+        use super::Integer;
+        // The affine hull's equations, from the homogenisation's.
+        let cone = homogenised_cone(d, rows)?;
+        let equations: Vec<Vec<Integer>> =
+            cone.equations().iter().map(|e| e.0[..d].to_vec()).collect();
+        let rhs: Vec<Integer> = cone.equations().iter().map(|e| -&e.0[d]).collect();
+        let Some((x0, basis)) = super::coset::solve_integer(&equations, &rhs) else {
+            return Ok(AffineHull::NoPoint);
+        };
+        if basis.is_empty() {
+            // A single point, which is x0 if it satisfies every inequality.
+            let inside = rows.iter().all(|(a, b)| &a.dot(&x0) >= b);
+            return Ok(if inside {
+                AffineHull::Point(x0)
+            } else {
+                AffineHull::NoPoint
+            });
+        }
+        // a·(x0 + U y) ≥ b  ⇔  (a·U) y ≥ b − a·x0; rows with a·U = 0 are constants.
+        let mut reduced_rows: Vec<Vec<Integer>> = Vec::new();
+        let mut reduced_rhs: Vec<BigRational> = Vec::new();
+        for (a, b) in rows {
+            let coefficients: Vec<Integer> = basis.iter().map(|u| a.dot(u)).collect();
+            let bound = b - &a.dot(&x0);
+            if coefficients.iter().all(|c| c.is_zero()) {
+                if bound > Integer::ZERO {
+                    return Ok(AffineHull::NoPoint);
+                }
+                continue;
+            }
+            reduced_rows.push(coefficients);
+            reduced_rhs.push(BigRational::from(bound.to_bigint()));
+        }
+        if reduced_rows.is_empty() {
+            // The whole affine hull: it contains the line through U's first column.
+            return Err(AlgebraError::NotPointed {
+                line: basis[0].clone(),
+            });
+        }
+        let inner =
+            Polyhedron::from_inequalities(super::Matrix::from_rows(reduced_rows)?, reduced_rhs)?;
+        Ok(AffineHull::Lattice { x0, basis, inner })
+    }
+}
+
+/// Brion's vertex cones of a full-dimensional pointed polyhedron (its vertices and integer
+/// inequalities), each triangulated and decomposed by Barvinok's signed decomposition: the
+/// terms are handed to `emit` one at a time, and `report` hears of each vertex cone and of
+/// every 256th term. Stops on Ctrl-C and on an error of `emit`.
+fn each_vertex_term(
+    data: &PolyhedronData,
+    rows: &[(Vector, super::Integer)],
+    report: &mut dyn FnMut(Progress),
+    emit: &mut dyn FnMut(ShortTerm) -> Result<(), AlgebraError>,
+) -> Result<(), AlgebraError> {
+    let vertices = data.vertices().len();
+    let mut cones = 0usize;
+    for (i, v) in data.vertices().iter().enumerate() {
+        report(Progress {
+            vertex: i,
+            vertices,
+            cones,
+        });
+        if crate::interrupt::requested() {
+            return Err(AlgebraError::Interrupted);
+        }
+        let d = v.len();
+        let vertex = ScaledVertex::of(v);
+        // Inner normals of the inequalities tight at v.
+        let active: Vec<Vector> = rows
+            .iter()
+            .filter(|(a, b)| vertex.dot(a) == &b.to_bigint() * &vertex.denominator)
+            .map(|(a, _)| a.clone())
+            .collect();
+        for simplex in dual_simplices(d, &active)? {
+            decompose::unimodular(simplex, 1, &mut |cone| {
+                // Each term inverts its cone: thousands of them take seconds.
+                if cones.is_multiple_of(256) {
+                    if crate::interrupt::requested() {
+                        return Err(AlgebraError::Interrupted);
+                    }
+                    report(Progress {
+                        vertex: i,
+                        vertices,
+                        cones,
+                    });
+                }
+                cones += 1;
+                emit(term_at(&vertex, cone))
+            })?;
+        }
+    }
+    Ok(())
+}
+
+/// A rational vertex v as integers V and a common denominator q > 0 (v = V/q).
+struct ScaledVertex {
+    numerators: Vec<BigInt>,
+    denominator: BigInt,
+}
+
+impl ScaledVertex {
+    fn of(v: &[BigRational]) -> ScaledVertex {
+        use num_integer::Integer as _;
+        let denominator = v.iter().fold(BigInt::one(), |l, x| l.lcm(x.denom()));
+        let numerators = v
+            .iter()
+            .map(|x| x.numer() * (&denominator / x.denom()))
+            .collect();
+        ScaledVertex {
+            numerators,
+            denominator,
+        }
+    }
+
+    /// a·V = q·(a·v).
+    fn dot(&self, a: &Vector) -> BigInt {
+        a.0.iter()
+            .zip(&self.numerators)
+            .map(|(x, y)| x.to_bigint() * y)
+            .sum()
+    }
+}
+
+/// The memory a term takes (its vectors' headers and big integers' digits, with the
+/// allocator's overhead per allocation): what the memory budget is charged.
+fn term_bytes(t: &ShortTerm) -> u64 {
+    const ALLOCATION: u64 = 16;
+    let int = |x: &BigInt| {
+        let digits = x.bits().div_ceil(64);
+        std::mem::size_of::<BigInt>() as u64
+            + if digits > 0 {
+                8 * digits + ALLOCATION
+            } else {
+                0
+            }
+    };
+    let vector = |v: &[BigInt]| ALLOCATION + v.iter().map(int).sum::<u64>();
+    std::mem::size_of::<ShortTerm>() as u64
+        + int(t.coefficient.numer())
+        + int(t.coefficient.denom())
+        + vector(&t.apex)
+        + t.rays.iter().map(|g| 24 + vector(g)).sum::<u64>()
+}
+
 /// A triangulation of cone(normals) into simplicial cones of d primitive rays each.
 fn dual_simplices(d: usize, normals: &[Vector]) -> Result<Vec<Vec<Vec<BigInt>>>, AlgebraError> {
     let to_big = |v: &Vector| v.0.iter().map(|x| x.to_bigint()).collect::<Vec<_>>();
@@ -394,25 +579,28 @@ fn dual_simplices(d: usize, normals: &[Vector]) -> Result<Vec<Vec<Vec<BigInt>>>,
 /// The term of v + C, C the dual of the unimodular cone with rays u_1..u_d: C is generated by
 /// the columns g_k of U^{-1} (u_i·g_k = δ_ik), and its lattice points from v are
 /// Σ_k c_k g_k with integers c_k ≥ u_k·v, the least being p = Σ_k ⌈u_k·v⌉ g_k.
-fn term_at(v: &[BigRational], cone: &SignedCone) -> ShortTerm {
-    let d = v.len();
+fn term_at(v: &ScaledVertex, cone: SignedCone) -> ShortTerm {
+    use num_integer::Integer as _;
+    let d = v.numerators.len();
     // Rows u_i; g_k = column k of U^{-1}: with U's rows as W's columns, W = U^T and
     // W^{-1} = (U^{-1})^T, so g_k is row k of W^{-1} (the scale N is 1).
-    let (_, g) = decompose::det_and_scaled_inverse(&cone.rays);
+    let SignedCone {
+        sign,
+        rays,
+        inverse: g,
+    } = cone;
     let mut apex = vec![BigInt::zero(); d];
-    for (u, gk) in cone.rays.iter().zip(&g) {
-        let uv: BigRational = u
-            .iter()
-            .zip(v)
-            .map(|(a, b)| BigRational::from(a.clone()) * b)
-            .sum();
-        let c = uv.ceil().to_integer();
+    for (u, gk) in rays.iter().zip(&g) {
+        let c = dot(u, &v.numerators).div_ceil(&v.denominator);
+        if c.is_zero() {
+            continue;
+        }
         for (a, x) in apex.iter_mut().zip(gk) {
             *a += &c * x;
         }
     }
     ShortTerm {
-        coefficient: BigRational::from(BigInt::from(cone.sign)),
+        coefficient: BigRational::from(BigInt::from(sign)),
         apex,
         rays: g,
     }

@@ -68,7 +68,43 @@ fn triangle_of_any_side() {
         assert_eq!(f.terms().len(), if n == "0" { 1 } else { 3 });
         let n: BigInt = n.parse().unwrap();
         assert_eq!(f.count().unwrap(), (&n + 1) * (&n + 2) / 2);
+        assert_eq!(count_polytope(&p), (&n + 1) * (&n + 2) / 2);
     }
+}
+
+/// The streaming count, which keeps no term.
+fn count_polytope(p: &Polyhedron) -> BigInt {
+    super::count_polytope(p, &mut |_| {}).unwrap()
+}
+
+/// {x ∈ Z^6 : x ≥ 0, a·x ≤ N} for a with entries in the hundreds (thousands of unimodular
+/// cones per vertex): the streaming count, the kept short form's exact count and a dynamic
+/// programme over the knapsack's sums agree.
+#[test]
+fn knapsack_counts_match_dynamic_programming() {
+    let a: [i64; 6] = [737, 361, 859, 467, 914, 807];
+    let n = 6000usize;
+    let mut rows: Vec<Vec<i64>> = (0..6)
+        .map(|i| (0..6).map(|j| i64::from(i == j)).collect())
+        .collect();
+    rows.push(a.iter().map(|x| -x).collect());
+    let mut rhs = vec![int("0"); 6];
+    rhs.push(-int(&n.to_string()));
+    let p = polytope(&rows, &rhs);
+    // ways[s]: the x ≥ 0 with a·x = s.
+    let mut ways = vec![0u64; n + 1];
+    ways[0] = 1;
+    for &c in &a {
+        for s in c as usize..=n {
+            ways[s] += ways[s - c as usize];
+        }
+    }
+    let brute: u64 = ways.iter().sum();
+    assert_eq!(count_polytope(&p), BigInt::from(brute));
+    assert_eq!(
+        ShortForm::of_polytope(&p).unwrap().count().unwrap(),
+        BigInt::from(brute)
+    );
 }
 
 /// {x ≥ 0, 3x + 5y + 7z ≤ N}: the counts Normaliz prints for N = 1000 (NumberLatticePoints,
@@ -86,7 +122,11 @@ fn simplex_3_5_7() {
             &[int("0"), int("0"), int("0"), -int(n)],
         )
     };
-    let count = |n: &str| ShortForm::of_polytope(&p(n)).unwrap().count().unwrap();
+    let count = |n: &str| {
+        let kept = ShortForm::of_polytope(&p(n)).unwrap().count().unwrap();
+        assert_eq!(count_polytope(&p(n)), kept, "N = {n}");
+        kept
+    };
     assert_eq!(count("1000"), BigInt::from(1_625_669));
     assert_eq!(count("100000"), BigInt::from(1_587_682_566_826i64));
     for n in 0..40 {
@@ -110,10 +150,12 @@ fn unbounded_is_refused_and_lower_dimensional_counted() {
     ));
     let count = |rows: &[Vec<i64>], rhs: &[&str]| {
         let rhs: Vec<BigRational> = rhs.iter().map(|x| int(x)).collect();
-        ShortForm::of_polytope(&polytope(rows, &rhs))
+        let kept = ShortForm::of_polytope(&polytope(rows, &rhs))
             .unwrap()
             .count()
-            .unwrap()
+            .unwrap();
+        assert_eq!(count_polytope(&polytope(rows, &rhs)), kept);
+        kept
     };
     // x = y, 0 ≤ x ≤ 3: a segment in R^2 with 4 lattice points.
     let segment = [vec![1, -1], vec![-1, 1], vec![1, 0], vec![-1, 0]];
@@ -163,6 +205,7 @@ proptest! {
         let brute = lattice_points(&p).unwrap().len();
         let f = ShortForm::of_polytope(&p).unwrap();
         prop_assert_eq!(f.count().unwrap(), BigInt::from(brute));
+        prop_assert_eq!(count_polytope(&p), BigInt::from(brute));
     }
 }
 

@@ -14,7 +14,7 @@ use super::{dot, ShortTerm};
 use crate::algebra::AlgebraError;
 
 /// B_0, …, B_n (with B_1 = −1/2), from Σ_{k=0}^{m} C(m+1, k) B_k = 0.
-fn bernoulli(n: usize) -> Vec<BigRational> {
+pub(super) fn bernoulli(n: usize) -> Vec<BigRational> {
     let mut b: Vec<BigRational> = vec![BigRational::one()];
     for m in 1..=n {
         let mut binom = BigInt::one(); // C(m+1, k)

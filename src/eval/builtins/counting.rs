@@ -198,16 +198,18 @@ fn count(_: &mut Interpreter, a: &mut Args) -> R {
     match a.value(0) {
         Value::Polyhedron(p) => {
             let mut spinner = crate::eval::progress::Spinner::new();
-            let f = short_form_with_progress(
-                &mut spinner,
-                p,
-                "count",
-                ShortForm::of_polytope_reporting,
-            )
+            let n = crate::algebra::barvinok::count_polytope(p, &mut |step| {
+                spinner.update(|| {
+                    format!(
+                        "count: Barvinok decomposition, vertex cone {}/{}, {} unimodular cones counted",
+                        step.vertex + 1,
+                        step.vertices,
+                        step.cones
+                    )
+                })
+            })
             .map_err(|e| algebra_error(e, span))?;
-            let terms = f.terms().len();
-            spinner.update(|| format!("count: evaluating {terms} terms at t = 1"));
-            Ok(int(f.count().map_err(|e| algebra_error(e, span))?))
+            Ok(int(n))
         }
         Value::ShortGenfunc(g) => Ok(Value::rational(
             g.f.value_at_one().map_err(|e| algebra_error(e, span))?,
