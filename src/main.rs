@@ -64,7 +64,7 @@ fn run(args: Vec<String>) -> u8 {
                 Ok(outcomes) => {
                     if let Some(Outcome::Value(v)) = outcomes.last() {
                         if !matches!(v, Value::Nothing) {
-                            println!("{v}");
+                            println!("{}", v.display_text());
                         }
                     }
                     0

@@ -190,7 +190,7 @@ impl Session {
                 for o in outcomes {
                     if let Outcome::Value(v) = o {
                         if !matches!(v, Value::Nothing) {
-                            out.push_str(&v.to_string());
+                            out.push_str(&v.display_text());
                             out.push('\n');
                         }
                     }

@@ -333,16 +333,41 @@ impl StratifiedSet {
         &self,
         report: &(dyn Fn(usize, usize) + Sync),
     ) -> Result<&[BasicSet], AlgebraError> {
+        match self.pieces_within(usize::MAX, report)? {
+            Some(pieces) => Ok(pieces),
+            None => Err(AlgebraError::TooLarge(
+                "the disjoint pieces of the set".to_string(),
+            )),
+        }
+    }
+
+    /// [`StratifiedSet::pieces_reporting`] when there are at most `max` pieces (and no cover
+    /// set is cut into more than `max` fragments on the way); `None`, keeping nothing, when
+    /// there would be more. Which of the two it is does not depend on the threads' timing.
+    pub fn pieces_within(
+        &self,
+        max: usize,
+        report: &(dyn Fn(usize, usize) + Sync),
+    ) -> Result<Option<&[BasicSet]>, AlgebraError> {
         if self.cover_is_disjoint {
-            return Ok(&self.cover);
+            return Ok(Some(&self.cover));
         }
         if let Some(p) = self.pieces.get() {
-            return Ok(p);
+            return Ok(Some(p));
         }
         let order = self.priority_ranks();
-        let parts = cut_reporting(&self.cover, &self.cover, |i, j| order[j] < order[i], report)?;
+        let parts = match cut_within(
+            &self.cover,
+            &self.cover,
+            |i, j| order[j] < order[i],
+            max,
+            report,
+        ) {
+            Err(AlgebraError::TooLarge(_)) if max != usize::MAX => return Ok(None),
+            parts => parts?,
+        };
         let pieces: Vec<BasicSet> = parts.into_iter().flatten().collect();
-        Ok(self.pieces.get_or_init(|| pieces))
+        Ok(Some(self.pieces.get_or_init(|| pieces)))
     }
 
     /// The rank of each cover set in the order in which the sets claim their points: by
@@ -688,18 +713,23 @@ fn cut(
     cutters_sets: &[BasicSet],
     cuts: impl Fn(usize, usize) -> bool,
 ) -> Result<Vec<Vec<BasicSet>>, AlgebraError> {
-    cut_reporting(sets, cutters_sets, cuts, &|_, _| {})
+    cut_within(sets, cutters_sets, cuts, usize::MAX, &|_, _| {})
 }
 
-/// [`cut`], calling `report(done, all)` after each set.
-fn cut_reporting(
+/// [`cut`], calling `report(done, all)` after each set, refused as `TooLarge` once the pieces
+/// would number more than `max` (or one set's fragments do on the way).
+fn cut_within(
     sets: &[BasicSet],
     cutters_sets: &[BasicSet],
     cuts: impl Fn(usize, usize) -> bool,
+    max: usize,
     report: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<Vec<Vec<BasicSet>>, AlgebraError> {
     use rayon::prelude::*;
+    use std::sync::atomic::Ordering;
     let done = std::sync::atomic::AtomicUsize::new(0);
+    let total = std::sync::atomic::AtomicUsize::new(0);
+    let too_many = || AlgebraError::TooLarge(format!("more than {max} disjoint pieces"));
     let mut cutters: Vec<Vec<usize>> = vec![Vec::new(); sets.len()];
     for (i, j) in coset_meeting_pairs(sets, cutters_sets) {
         if cuts(i, j) {
@@ -719,11 +749,17 @@ fn cut_reporting(
                     next.extend(p.difference(&cutters_sets[j])?);
                 }
                 rest = next;
+                if rest.len() > max {
+                    return Err(too_many());
+                }
                 if rest.is_empty() {
                     break;
                 }
             }
-            let finished = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+            if total.fetch_add(rest.len(), Ordering::Relaxed) + rest.len() > max {
+                return Err(too_many());
+            }
+            let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
             report(finished, sets.len());
             Ok(rest)
         })

@@ -351,6 +351,15 @@ impl Value {
         }
     }
 
+    /// The text the REPL shows for a value: its canonical form, except that a set longer than a
+    /// screenful is summarized in one line (saying how to see all of it).
+    pub fn display_text(&self) -> String {
+        match self {
+            Value::StratifiedSet(s) => s.display_text(),
+            other => other.to_string(),
+        }
+    }
+
     fn rank(&self) -> u8 {
         match self {
             Value::Nothing => 0,

@@ -15,13 +15,15 @@ type R = Result<Value, EvalError>;
 pub(super) fn register(r: &mut Vec<Builtin>) {
     r.push(Builtin {
         name: "print",
-        signature: "print(values...)",
+        signature: "print(values..., full: false)",
         doc: "Writes the values on one line, separated by spaces. Strings are written without quotes,\n\
-              everything else in the canonical form that reads back as the same value.",
+              everything else in the canonical form that reads back as the same value. A set whose\n\
+              printed form is longer than a screenful is summarized in one line; `full: true` writes\n\
+              it whole (and `str(S)` is always whole).",
         example: "print(\"Γ =\", ruleset([1 0 -1; 0 1 1]))",
         min_args: 0,
         max_args: None,
-        named: &[],
+        named: &["full"],
         func: print,
     });
     r.push(Builtin {
@@ -273,7 +275,17 @@ pub(super) fn register(r: &mut Vec<Builtin>) {
 }
 
 fn print(interp: &mut Interpreter, a: &mut Args) -> R {
-    let line: Vec<String> = a.values().map(|(v, _)| v.to_print_string()).collect();
+    let full = a.named_bool("full", false)?;
+    let mut line: Vec<String> = Vec::with_capacity(a.len());
+    for (v, span) in a.values() {
+        line.push(match v {
+            Value::StratifiedSet(s) if full => s
+                .full_text()
+                .map_err(|e| super::objects::algebra_error(e, *span))?,
+            Value::StratifiedSet(s) => s.display_text(),
+            v => v.to_print_string(),
+        });
+    }
     interp.write_line(&line.join(" "));
     Ok(Value::Nothing)
 }

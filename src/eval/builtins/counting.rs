@@ -66,16 +66,7 @@ pub(super) fn register(r: &mut Vec<Builtin>) {
 
 /// The `latex:` flag (false unless given).
 fn latex_flag(a: &Args) -> Result<bool, EvalError> {
-    match a.named("latex") {
-        None | Some((Value::Bool(false), _)) => Ok(false),
-        Some((Value::Bool(true), _)) => Ok(true),
-        Some((v, span)) => Err(EvalError::type_error(
-            "latex",
-            "true or false",
-            v.type_name(),
-            span,
-        )),
-    }
+    a.named_bool("latex", false)
 }
 
 fn ehrhart(_: &mut Interpreter, a: &mut Args) -> R {

@@ -330,6 +330,21 @@ impl Args {
         }
     }
 
+    /// The named flag `name` (`default` when it is not given); anything but `true` or `false` is
+    /// a type error.
+    pub fn named_bool(&self, name: &str, default: bool) -> Result<bool, EvalError> {
+        match self.named(name) {
+            None => Ok(default),
+            Some((Value::Bool(b), _)) => Ok(*b),
+            Some((v, span)) => Err(EvalError::type_error(
+                name,
+                "true or false",
+                v.type_name(),
+                span,
+            )),
+        }
+    }
+
     /// The named argument `name` as an integer from lo to hi (`None` when it is not given). A value
     /// of another type and an integer out of range get different messages, each saying what the
     /// value is and what would be right (`expected`, e.g. "a positive number of seconds").
