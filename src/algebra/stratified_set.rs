@@ -542,10 +542,31 @@ impl StratifiedSet {
         &self,
         other: &StratifiedSet,
     ) -> Result<Option<Vector>, AlgebraError> {
-        if let Some(p) = self.difference(other)?.find_point()? {
+        if let Some(p) = self.point_outside(other)? {
             return Ok(Some(p));
         }
-        other.difference(self)?.find_point()
+        other.point_outside(self)
+    }
+
+    /// A point of S ∖ T, or `None` when S ⊆ T, without building S ∖ T: each cover set of S is
+    /// dropped when it lies in one cover set of T, and otherwise cut by T's cover sets (those
+    /// whose cosets meet it) depth first, stopping at the first fragment that is left over. Two
+    /// sets that share most of their cover (a union and the same union with one more point)
+    /// are compared without cutting anything.
+    pub fn point_outside(&self, other: &StratifiedSet) -> Result<Option<Vector>, AlgebraError> {
+        if self.dim != other.dim {
+            return self.find_point();
+        }
+        let mut cutters: Vec<Vec<&BasicSet>> = vec![Vec::new(); self.cover.len()];
+        for (i, j) in coset_meeting_pairs(&self.cover, &other.cover) {
+            cutters[i].push(&other.cover[j]);
+        }
+        for (a, ts) in self.cover.iter().zip(&cutters) {
+            if let Some(p) = uncovered_point(a, ts)? {
+                return Ok(Some(p));
+            }
+        }
+        Ok(None)
     }
 
     /// Whether S = T.
@@ -705,6 +726,30 @@ impl StratifiedSet {
     }
 }
 
+/// A point of A outside the union of the sets `ts`, or `None` when they cover A: A is covered
+/// when it lies in one of them; otherwise A ∖ T_1 is cut into fragments, and each is looked at
+/// the same way against T_2, T_3, ... (depth first, so a point left over is found before the
+/// other fragments are cut).
+fn uncovered_point(a: &BasicSet, ts: &[&BasicSet]) -> Result<Option<Vector>, AlgebraError> {
+    if crate::interrupt::requested() {
+        return Err(AlgebraError::Interrupted);
+    }
+    for t in ts {
+        if a.is_subset_of(t)? {
+            return Ok(None);
+        }
+    }
+    let Some((t, rest)) = ts.split_first() else {
+        return a.find_point();
+    };
+    for fragment in a.difference(t)? {
+        if let Some(p) = uncovered_point(&fragment, rest)? {
+            return Ok(Some(p));
+        }
+    }
+    Ok(None)
+}
+
 /// Each set A_i cut down by the basic sets T_j (not necessarily disjoint) with `cuts(i, j)` whose
 /// cosets meet it: A_i ∖ ⋃ T_j as disjoint pieces, one list per set. The sets are independent and
 /// run in parallel (the time limit and cancel tokens of the calling thread hold in the workers).
@@ -739,6 +784,14 @@ fn cut_within(
     let inherited = crate::interrupt::inherited();
     let cut_one = |(a, js): (&BasicSet, &Vec<usize>)| -> Result<Vec<BasicSet>, AlgebraError> {
         crate::interrupt::with_inherited(&inherited, || {
+            // A set inside one of its cutters is gone without cutting it by the others first.
+            for &j in js {
+                if a.is_subset_of(&cutters_sets[j])? {
+                    let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
+                    report(finished, sets.len());
+                    return Ok(Vec::new());
+                }
+            }
             let mut rest = vec![a.clone()];
             for &j in js {
                 if crate::interrupt::requested() {

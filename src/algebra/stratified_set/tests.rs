@@ -241,7 +241,13 @@ proptest! {
         if equal {
             prop_assert_eq!(&bs, &bt);
         }
+        // The witness of S ⊄ T is found without building S ∖ T, and lies in S ∖ T.
+        match s.point_outside(&t).unwrap() {
+            Some(p) => prop_assert!(s.contains(&p) && !t.contains(&p), "{}", p),
+            None => prop_assert!(diff.is_empty()),
+        }
         prop_assert!(s.set_eq(&s.union(&meet).unwrap()).unwrap());
+        prop_assert_eq!(union.point_outside(&union.union(&s).unwrap()).unwrap(), None);
         prop_assert!(diff.difference(&diff).unwrap().is_empty());
         // Finite exactly when the brute force says the set does not grow past the box.
         prop_assert_eq!(s.is_finite().unwrap(), a.semigroup().generators().is_empty());
