@@ -22,6 +22,8 @@
 
 pub mod algebra;
 pub mod eval;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod game;
 pub mod interrupt;
 pub mod memory;

@@ -65,6 +65,14 @@ impl Frame {
         out
     }
 
+    /// Drops every binding of this frame. Functions capture the frame they were defined in, so a
+    /// frame that binds a function is part of a reference cycle; clearing it when the session
+    /// ends breaks the cycle (else each interpreter would leak its prelude).
+    pub fn clear(&self) {
+        let bindings = std::mem::take(&mut *self.vars.borrow_mut());
+        drop(bindings);
+    }
+
     /// The names bound in this frame only.
     pub fn own_names(&self) -> Vec<String> {
         self.vars.borrow().keys().cloned().collect()

@@ -58,6 +58,14 @@ pub struct Interpreter {
     pub sweep: crate::sweep::SweepContext,
 }
 
+impl Drop for Interpreter {
+    /// Breaks the cycles between the global and prelude frames and the functions bound in them.
+    fn drop(&mut self) {
+        self.globals.clear();
+        self.prelude.clear();
+    }
+}
+
 impl Interpreter {
     /// A fresh interpreter printing to standard output, with the prelude loaded.
     pub fn new() -> Interpreter {
