@@ -104,22 +104,11 @@ fn det_and_scaled_inverse_small(cols: &[Vec<BigInt>]) -> Option<(BigInt, Vec<Vec
         }
         previous = pivot_row[k];
     }
-    let det = if swaps.is_multiple_of(2) {
-        previous
-    } else {
-        -previous
-    };
-    let flip = previous < 0;
-    let inverse = m
+    let rows = m
         .into_iter()
-        .map(|row| {
-            row[d..]
-                .iter()
-                .map(|&x| BigInt::from(if flip { -x } else { x }))
-                .collect()
-        })
+        .map(|row| row[d..].iter().map(|&x| BigInt::from(x)).collect())
         .collect();
-    Some((BigInt::from(det), inverse))
+    Some(signed_result(BigInt::from(previous), swaps, rows))
 }
 
 /// The elimination in big integers.
@@ -159,21 +148,28 @@ fn det_and_scaled_inverse_big(cols: &[Vec<BigInt>]) -> (BigInt, Vec<Vec<BigInt>>
         }
         previous = pivot_row[k].clone();
     }
-    // m = [D·I | D·W^{-1}] with D = previous = (−1)^swaps · det W.
+    let rows = m.into_iter().map(|row| row[d..].to_vec()).collect();
+    signed_result(previous, swaps, rows)
+}
+
+/// det W and N·W^{-1} from the end of the elimination, [D·I | D·W^{-1}] with
+/// D = (−1)^swaps · det W (`rows` is its right half).
+fn signed_result(
+    previous: BigInt,
+    swaps: usize,
+    rows: Vec<Vec<BigInt>>,
+) -> (BigInt, Vec<Vec<BigInt>>) {
     let det = if swaps.is_multiple_of(2) {
         previous.clone()
     } else {
         -previous.clone()
     };
-    let flip = previous.is_negative();
-    let inverse = m
+    if !previous.is_negative() {
+        return (det, rows);
+    }
+    let inverse = rows
         .into_iter()
-        .map(|row| {
-            row[d..]
-                .iter()
-                .map(|x| if flip { -x } else { x.clone() })
-                .collect()
-        })
+        .map(|row| row.into_iter().map(|x| -x).collect())
         .collect();
     (det, inverse)
 }

@@ -161,11 +161,12 @@ impl ShortForm {
                 bytes += term_bytes(&term);
                 terms.push(term);
                 if terms.len() % 256 == 1 {
-                    // Extrapolated from the vertex cones done (the current one counts as done).
+                    // Extrapolated from the vertex cones done (the current one counts as done,
+                    // so the estimate is never below what is kept).
                     let done = vertex.get().max(1) as u64;
                     let estimate = bytes.saturating_mul(vertices as u64) / done;
                     let per_term = bytes / terms.len() as u64;
-                    crate::memory::check(estimate.max(bytes), || {
+                    crate::memory::check(estimate, || {
                         format!(
                             "the short generating function ({} terms after {} of {} vertex cones, \
                              about {} in all at {} each)",

@@ -225,8 +225,14 @@ impl ModularCount {
         if self.degenerate {
             return Ok(None);
         }
-        let (check_prime, primes) = self.primes.split_last().expect("at least two primes");
-        let (check_sum, sums) = self.sums.split_last().expect("at least two primes");
+        // `new` always takes one prime more than the bound needs: the last checks the others.
+        let (Some((check_prime, primes)), Some((check_sum, sums))) =
+            (self.primes.split_last(), self.sums.split_last())
+        else {
+            return Err(AlgebraError::TooLarge(
+                "internal error: the count was taken modulo no prime".into(),
+            ));
+        };
         // Garner's mixed radix: x = Σ_i y_i Π_{j<i} p_j with 0 ≤ y_i < p_i.
         let mut x = BigInt::zero();
         let mut modulus = BigInt::one();
