@@ -82,14 +82,22 @@ fn run(args: Vec<String>) -> u8 {
             }
             let mut status = 0;
             for path in &args[1..] {
-                let text = match std::fs::read_to_string(path) {
-                    Ok(t) => t,
+                let bytes = match std::fs::read(path) {
+                    Ok(b) => b,
                     Err(e) => {
                         eprintln!("lg: cannot read `{path}`: {e}");
                         return 2;
                     }
                 };
                 let mut interp = Interpreter::new();
+                let text = match interp.script_text(path, bytes) {
+                    Ok(t) => t,
+                    Err(e) => {
+                        eprint!("{}", interp.render(&e, stderr_style()));
+                        status = 1;
+                        continue;
+                    }
+                };
                 match interp.parse(path, &text) {
                     Ok((_, program)) => {
                         let problems = check_program(&program, &interp.prelude_arities());
@@ -132,9 +140,13 @@ fn run(args: Vec<String>) -> u8 {
                     interp.sweep = context;
                     scripts
                 }
-                Err(e) => {
+                Err(OptionError::Usage(e)) => {
                     eprintln!("lg: {e}\n{USAGE}");
                     return 2;
+                }
+                Err(OptionError::Io(e)) => {
+                    eprintln!("lg: {e}");
+                    return 1;
                 }
             };
             if scripts.is_empty() {
@@ -142,14 +154,17 @@ fn run(args: Vec<String>) -> u8 {
                 return 2;
             }
             for path in &scripts {
-                let text = match std::fs::read_to_string(path) {
-                    Ok(t) => t,
+                let bytes = match std::fs::read(path) {
+                    Ok(b) => b,
                     Err(e) => {
                         eprintln!("lg: cannot read `{path}`: {e}");
                         return 2;
                     }
                 };
-                if let Err(e) = interp.run_script(path, &text) {
+                let run = interp
+                    .script_text(path, bytes)
+                    .and_then(|text| interp.run_script(path, &text));
+                if let Err(e) = run {
                     eprint!("{}", interp.render(&e, stderr_style()));
                     return 1;
                 }
@@ -159,8 +174,21 @@ fn run(args: Vec<String>) -> u8 {
     }
 }
 
+/// Why the sweep options cannot be used: a mistake in them (exit 2, with the usage) or a results
+/// file that cannot be opened (exit 1).
+enum OptionError {
+    Usage(String),
+    Io(String),
+}
+
+impl From<String> for OptionError {
+    fn from(e: String) -> Self {
+        OptionError::Usage(e)
+    }
+}
+
 /// The sweep options before the scripts (`--shard`, `--results`, `--set`), and the scripts.
-fn sweep_options(args: &[String]) -> Result<(SweepContext, Vec<String>), String> {
+fn sweep_options(args: &[String]) -> Result<(SweepContext, Vec<String>), OptionError> {
     let mut shard = None;
     let mut results = None;
     let mut settings = Vec::new();
@@ -182,7 +210,7 @@ fn sweep_options(args: &[String]) -> Result<(SweepContext, Vec<String>), String>
                     .ok_or_else(|| format!("--set takes name=value, not `{v}`"))?;
                 settings.push((name.trim().to_string(), val.to_string()));
             }
-            flag if flag.starts_with('-') => return Err(format!("unknown option `{flag}`")),
+            flag if flag.starts_with('-') => return Err(format!("unknown option `{flag}`").into()),
             path => scripts.push(path.to_string()),
         }
     }
@@ -191,9 +219,12 @@ fn sweep_options(args: &[String]) -> Result<(SweepContext, Vec<String>), String>
         None => Shard::from_env(|k| std::env::var(k).ok()).map_err(|e| e.to_string())?,
     };
     let results = match results {
-        Some(path) => {
-            Some(ResultsFile::open(std::path::Path::new(&path)).map_err(|e| e.to_string())?)
-        }
+        Some(path) => Some(ResultsFile::open(std::path::Path::new(&path)).map_err(|e| {
+            OptionError::Io(format!(
+                "cannot open the results file to append to it: {e}; give a path in a \
+                     directory that exists and can be written"
+            ))
+        })?),
         None => None,
     };
     Ok((SweepContext::new(shard, results, settings), scripts))
@@ -223,7 +254,13 @@ fn memory_option(args: Vec<String>) -> Result<Vec<String>, String> {
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = match memory_option(std::env::args().skip(1).collect()) {
+    let args: Vec<String> = match memory_option(
+        // An argument that is not UTF-8 is read with U+FFFD in place of its bad bytes.
+        std::env::args_os()
+            .skip(1)
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect(),
+    ) {
         Ok(args) => args,
         Err(e) => {
             eprintln!("lg: {e}\n{USAGE}");

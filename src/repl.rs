@@ -165,6 +165,25 @@ impl Session {
         Reply::Output(self.evaluate(&text))
     }
 
+    /// Takes a line of input that is not UTF-8: a diagnostic at its first bad byte, and any
+    /// unfinished entry is dropped with it (the session goes on).
+    pub fn feed_bytes(&mut self, line: Vec<u8>) -> Reply {
+        let line = match String::from_utf8(line) {
+            Ok(text) => return self.feed(&text),
+            Err(e) => e.into_bytes(),
+        };
+        self.pending.clear();
+        self.entries += 1;
+        let name = format!("<repl:{}>", self.entries);
+        match self.interp.script_text(&name, line) {
+            Ok(text) => self.feed(&text),
+            Err(e) => {
+                self.errors += 1;
+                Reply::Output(self.render(&e))
+            }
+        }
+    }
+
     /// Abandons an unfinished entry (Ctrl-C at the prompt).
     pub fn cancel(&mut self) {
         self.pending.clear();
@@ -330,10 +349,13 @@ impl Session {
             return "usage: `:load FILE`\n".to_string();
         }
         let path = path.trim_matches('"');
-        match std::fs::read_to_string(path) {
-            Ok(text) => {
+        match std::fs::read(path) {
+            Ok(bytes) => {
                 crate::interrupt::clear();
-                let result = self.interp.run_script(path, &text);
+                let result = self
+                    .interp
+                    .script_text(path, bytes)
+                    .and_then(|text| self.interp.run_script(path, &text));
                 let mut out = self.take_printed();
                 match result {
                     Ok(_) => out.push_str(&format!("loaded {path}\n")),
@@ -350,9 +372,12 @@ impl Session {
 /// Returns the process exit code (1 if any entry failed).
 pub fn run_piped(input: impl BufRead, mut out: impl Write) -> i32 {
     let mut session = Session::new(Style::Plain);
-    for line in input.lines() {
-        let Ok(line) = line else { break };
-        match session.feed(&line) {
+    for line in input.split(b'\n') {
+        let Ok(mut line) = line else { break };
+        if line.last() == Some(&b'\r') {
+            line.pop();
+        }
+        match session.feed_bytes(line) {
             Reply::More => {}
             Reply::Output(s) => {
                 let _ = out.write_all(s.as_bytes());

@@ -184,6 +184,39 @@ pub fn kernel(rows: &[Vector], ncols: usize) -> Vec<Vector> {
         .collect()
 }
 
+/// The columns of A^{-1} for an invertible square matrix A given by its rows, each made a
+/// primitive integer vector: column i is the ray on which every row but row i vanishes and row i
+/// is positive. One elimination of [A | I] (rather than a kernel per column).
+pub fn inverse_columns(rows: &[Vector]) -> Vec<Vector> {
+    let k = rows.len();
+    let augmented: Vec<Vector> = rows
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let mut row = r.0.clone();
+            row.extend((0..k).map(|j| if i == j { Integer::ONE } else { Integer::ZERO }));
+            Vector(row)
+        })
+        .collect();
+    let mut m: Vec<Vec<BigRational>> = augmented
+        .iter()
+        .map(|r| r.0.iter().map(to_q).collect())
+        .collect();
+    let pivots = eliminate(&mut m, k);
+    assert_eq!(
+        pivots.len(),
+        k,
+        "inverse_columns needs an invertible matrix"
+    );
+    // m is now [I | A^{-1}].
+    (0..k)
+        .map(|i| {
+            let column: Vec<BigRational> = m.iter().map(|row| row[k + i].clone()).collect();
+            primitive_from_rational(&column)
+        })
+        .collect()
+}
+
 /// Some rational solution x of A x = b, or `None` when there is none.
 pub fn solve(a: &Matrix, b: &[BigRational]) -> Option<Vec<BigRational>> {
     let n = a.ncols();
@@ -285,6 +318,30 @@ mod tests {
     }
 
     proptest! {
+        /// Column i of the inverse is a primitive vector on which row i is positive and every
+        /// other row vanishes (checked by multiplying out; singular draws are skipped).
+        #[test]
+        fn inverse_columns_invert(
+            rows in proptest::collection::vec(proptest::collection::vec(-9i64..=9, 4), 4),
+        ) {
+            let m: Vec<Vec<i64>> = rows.clone();
+            prop_assume!(!brute_det(&m).is_zero());
+            let rows: Vec<Vector> = rows.iter().map(|r| v(r)).collect();
+            let columns = inverse_columns(&rows);
+            prop_assert_eq!(columns.len(), 4);
+            for (i, c) in columns.iter().enumerate() {
+                prop_assert_eq!(&primitive(c), c);
+                for (j, r) in rows.iter().enumerate() {
+                    let x = r.dot(c);
+                    if i == j {
+                        prop_assert!(x.signum() > 0);
+                    } else {
+                        prop_assert!(x.is_zero());
+                    }
+                }
+            }
+        }
+
         /// The machine-integer elimination gives the same reduced rows and pivots as the one in
         /// big rationals, and the same zero pattern below them (also for an augmented column that
         /// is not pivoted on).

@@ -19,7 +19,9 @@
 use num_rational::BigRational;
 
 use super::index_set::{maximal, IndexSet};
-use super::linalg::{kernel, primitive, primitive_from_rational, rank, rref, solve};
+use super::linalg::{
+    inverse_columns, kernel, primitive, primitive_from_rational, rank, rref, solve,
+};
 use super::{AlgebraError, Cone, Integer, Matrix, Polyhedron, Vector};
 
 /// A cone C ⊂ R^d with both descriptions, computed exactly.
@@ -99,6 +101,11 @@ impl ConeData {
         let rows: Vec<Vector> = rows.iter().filter(|r| !r.is_zero()).cloned().collect();
         // L = {x : Ax = 0}; the pointed part lives in L^⊥.
         let lineality = kernel(&rows, d);
+        if lineality.is_empty() {
+            // Pointed: L^⊥ is R^d itself, in its own coordinates.
+            let rays = pointed_rays(d, &rows)?;
+            return Ok(Self::assemble(d, rays, lineality, &rows));
+        }
         // Coordinates on L^⊥: x = B y with B's columns a basis of the row space of A.
         let basis = row_space(&rows, d);
         let k = basis.len();
@@ -157,10 +164,18 @@ impl ConeData {
     /// The cone of a declared [`Cone`].
     pub fn of(cone: &Cone) -> Result<ConeData, AlgebraError> {
         match cone {
-            Cone::Orthant(d) => ConeData::from_inequalities(
-                *d,
-                &(0..*d).map(|i| Vector::unit(*d, i)).collect::<Vec<_>>(),
-            ),
+            // R^d_≥0 is its own dual: rays and facets are the unit vectors (no elimination, which
+            // would be cubic in d at every step).
+            Cone::Orthant(d) => {
+                let units: Vec<Vector> = (0..*d).map(|i| Vector::unit(*d, i)).collect();
+                Ok(ConeData {
+                    ambient: *d,
+                    rays: sorted(units.clone()),
+                    facets: sorted(units),
+                    lineality: Vec::new(),
+                    equations: Vec::new(),
+                })
+            }
             Cone::Generated { dim, generators } => ConeData::from_generators(*dim, generators),
             Cone::Halfspaces(a) => ConeData::from_inequalities(a.ncols(), &a.rows()),
         }
@@ -349,20 +364,9 @@ fn pointed_rays(k: usize, rows: &[Vector]) -> Result<Vec<Vector>, AlgebraError> 
     // Start from k independent rows: their cone is simplicial, its rays are the columns of the
     // inverse (made integral and primitive), ray i tight on every starting row but row i.
     let start = independent_rows(rows, k);
+    let starting: Vec<Vector> = start.iter().map(|&r| rows[r].clone()).collect();
     let mut rays: Vec<DdRay> = Vec::with_capacity(k);
-    for i in 0..k {
-        let others: Vec<Vector> = start
-            .iter()
-            .enumerate()
-            .filter(|(j, _)| *j != i)
-            .map(|(_, &r)| rows[r].clone())
-            .collect();
-        let mut ray = kernel(&others, k)
-            .pop()
-            .expect("k − 1 independent rows leave a line");
-        if rows[start[i]].dot(&ray).signum() < 0 {
-            ray = ray.scale(&Integer::from(-1));
-        }
+    for (i, ray) in inverse_columns(&starting).into_iter().enumerate() {
         let mut zeros = IndexSet::empty(n);
         for (j, &r) in start.iter().enumerate() {
             if j != i {
@@ -438,20 +442,12 @@ fn add_inequality(k: usize, rays: Vec<DdRay>, idx: usize, a: &Vector) -> Vec<DdR
 
 /// Indices of k linearly independent rows (they exist: the rows span R^k).
 fn independent_rows(rows: &[Vector], k: usize) -> Vec<usize> {
-    let mut chosen: Vec<usize> = Vec::with_capacity(k);
-    let mut current: Vec<Vector> = Vec::with_capacity(k);
-    for (i, r) in rows.iter().enumerate() {
-        current.push(r.clone());
-        if rank(&current, k) == current.len() {
-            chosen.push(i);
-            if chosen.len() == k {
-                break;
-            }
-        } else {
-            current.pop();
-        }
-    }
-    chosen
+    // The first rows that are independent are the pivot columns of the matrix with these rows
+    // as its columns (one elimination rather than one per row).
+    let columns: Vec<Vector> = (0..k)
+        .map(|j| Vector(rows.iter().map(|r| r.0[j].clone()).collect()))
+        .collect();
+    rref(&columns, rows.len()).1
 }
 
 /// A polyhedron as vertices (of its minimal faces) plus its recession cone, computed from the
@@ -790,6 +786,14 @@ mod tests {
         assert_eq!(c.facets(), c.rays());
         assert!(c.is_pointed() && c.is_full_dimensional() && c.dim() == 3);
         assert!(c.equations().is_empty() && c.lineality().is_empty());
+        // The orthant's description is written down; the double description agrees with it.
+        for d in 1..6 {
+            let units: Vec<Vector> = (0..d).map(|i| Vector::unit(d, i)).collect();
+            assert_eq!(
+                ConeData::of(&Cone::Orthant(d)).unwrap(),
+                ConeData::from_inequalities(d, &units).unwrap()
+            );
+        }
         assert_eq!(c.relative_interior_point(), v(&[1, 1, 1]));
         assert_eq!(
             c.facets_containing(&v(&[1, 0, 0])),

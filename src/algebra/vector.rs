@@ -56,6 +56,7 @@ impl Vector {
         self.0
             .iter()
             .zip(&other.0)
+            .filter(|(a, b)| !a.is_zero() && !b.is_zero())
             .fold(Integer::ZERO, |acc, (a, b)| acc + a * b)
     }
 

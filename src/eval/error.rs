@@ -1,6 +1,7 @@
 //! Evaluation errors. Each carries the span it is about, a short label shown at that span, and a
 //! hint of what would be right; the call sites it passed through are kept for the report.
 
+use crate::memory::TooMuchMemory;
 use crate::syntax::{ParseError, Span};
 
 /// An error raised while evaluating, or while reading, `.lg` source. The details are boxed so
@@ -67,6 +68,32 @@ impl EvalError {
     pub fn interrupted(span: Span) -> EvalError {
         EvalError::new("lg::eval::interrupted", "interrupted", span, "stopped here")
     }
+
+    /// Work refused by the memory budget before it allocated.
+    pub fn out_of_memory(e: TooMuchMemory, span: Span) -> EvalError {
+        EvalError::new("lg::eval::memory", e.to_string(), span, "here").with_help(MEMORY_HELP)
+    }
+}
+
+/// What to do about work refused by the memory budget.
+pub(crate) const MEMORY_HELP: &str =
+    "ask for less (for the number of points, `count` keeps no terms), or raise the \
+     budget with `set_limits(max_memory: \"8G\")` or `lg --max-memory 8G`";
+
+/// Below this many bytes a new value is built without asking the budget (asking reads /proc).
+const UNCHECKED_BYTES: u64 = 1 << 20;
+
+/// Refuses to build a value of about `need` bytes when it would not fit in the memory budget;
+/// `what` names it ("a list of 10^9 elements"). Values under a mebibyte are not checked.
+pub(crate) fn reserve(
+    need: u64,
+    what: impl FnOnce() -> String,
+    span: Span,
+) -> Result<(), EvalError> {
+    if need < UNCHECKED_BYTES {
+        return Ok(());
+    }
+    crate::memory::check(need, what).map_err(|e| EvalError::out_of_memory(e, span))
 }
 
 /// "1 entry", "2 entries": a count with its noun in the right number.

@@ -7,7 +7,7 @@ use num_rational::BigRational;
 
 use super::builtins::{self, Args};
 use super::env::{new_frame, Env};
-use super::error::article;
+use super::error::{article, reserve};
 use super::ops;
 use super::value::{Closure, Function, Value};
 use super::{diagnostic, EvalError, SourceMap};
@@ -17,8 +17,6 @@ use crate::syntax::{parse_program, SourceId, Span};
 
 /// The deepest chain of function calls accepted before reporting runaway recursion.
 const MAX_CALL_DEPTH: usize = 2000;
-/// The largest collection a loop or comprehension may build.
-pub(crate) const MAX_COLLECTION: usize = 10_000_000;
 
 /// The standard library written in `.lg`, loaded in this order before every script and session.
 const STDLIB: &[(&str, &str)] = &[
@@ -116,6 +114,31 @@ impl Interpreter {
         let id = self.sources.add(name, text);
         let program = parse_program(text, id)?;
         Ok((id, program))
+    }
+
+    /// The text of a script read as bytes, or a diagnostic at its first byte that is not UTF-8
+    /// (the source is kept, with that byte shown as U+FFFD, so the diagnostic can point at it).
+    pub fn script_text(&mut self, name: &str, bytes: Vec<u8>) -> Result<String, EvalError> {
+        let e = match String::from_utf8(bytes) {
+            Ok(text) => return Ok(text),
+            Err(e) => e,
+        };
+        let at = e.utf8_error().valid_up_to();
+        let bad = e.as_bytes()[at];
+        let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
+        let id = self.sources.add(name, &text);
+        let line = text[..at].matches('\n').count() + 1;
+        let span = Span::new(id, at, at + '\u{FFFD}'.len_utf8());
+        Err(EvalError::new(
+            "lg::parse::encoding",
+            format!("this text is not UTF-8: byte 0x{bad:02x} on line {line} starts no character"),
+            span,
+            "not UTF-8 (shown as �)",
+        )
+        .with_help(
+            "scripts are read as UTF-8: convert the file, for example with \
+             `iconv -f LATIN1 -t UTF-8 FILE`, or write the character as its ASCII spelling",
+        ))
     }
 
     /// Parses and runs `text`; returns the outcome of each statement.
@@ -411,7 +434,7 @@ impl Interpreter {
             ExprKind::For { var, iter, body } => {
                 let coll = self.eval(iter, env)?;
                 let items = iterate(&coll, iter.span)?;
-                for item in items {
+                for item in items.iter().cloned() {
                     if crate::interrupt::requested() {
                         return Err(EvalError::interrupted(span));
                     }
@@ -568,15 +591,15 @@ impl Interpreter {
     ) -> Result<(), EvalError> {
         match clauses.split_first() {
             None => {
-                if out.len() >= MAX_COLLECTION {
-                    return Err(EvalError::new(
-                        "lg::eval::too_large",
-                        format!(
-                            "this comprehension would build more than {MAX_COLLECTION} elements"
-                        ),
+                let n = out.len();
+                if n >= 1 << 12 && n.is_power_of_two() {
+                    // The next doubling of the list, elements sized like the last one.
+                    let each = out.last().map_or(0, Value::footprint);
+                    reserve(
+                        2 * n as u64 * each,
+                        || format!("this comprehension, past {n} elements,"),
                         body.span,
-                        "too many elements",
-                    ));
+                    )?;
                 }
                 out.push(self.eval(body, env)?);
                 Ok(())
@@ -589,7 +612,7 @@ impl Interpreter {
             }
             Some((Clause::For { var, iter }, rest)) => {
                 let coll = self.eval(iter, env)?;
-                for item in iterate(&coll, iter.span)? {
+                for item in iterate(&coll, iter.span)?.iter().cloned() {
                     if crate::interrupt::requested() {
                         return Err(EvalError::interrupted(iter.span));
                     }
@@ -753,9 +776,9 @@ fn check_params(params: &[Ident]) -> Result<(), EvalError> {
 }
 
 /// The elements a `for` loop or comprehension walks through.
-pub(crate) fn iterate(v: &Value, span: Span) -> Result<Vec<Value>, EvalError> {
-    Ok(match v {
-        Value::List(items) | Value::Set(items) | Value::Tuple(items) => items.to_vec(),
+pub(crate) fn iterate(v: &Value, span: Span) -> Result<Rc<Vec<Value>>, EvalError> {
+    Ok(Rc::new(match v {
+        Value::List(items) | Value::Set(items) | Value::Tuple(items) => return Ok(items.clone()),
         Value::Vector(v) => v.0.iter().cloned().map(Value::Int).collect(),
         Value::Matrix(m) => m.columns().into_iter().map(Value::vector).collect(),
         Value::RuleSet(r) => super::builtins::dense_moves(r, span)?
@@ -763,7 +786,16 @@ pub(crate) fn iterate(v: &Value, span: Span) -> Result<Vec<Value>, EvalError> {
             .cloned()
             .map(Value::vector)
             .collect(),
-        Value::Str(s) => s.chars().map(|c| Value::str(&c.to_string())).collect(),
+        Value::Str(s) => {
+            // Each character becomes a string of its own: a value and a small allocation.
+            let each = std::mem::size_of::<Value>() as u64 + 32;
+            reserve(
+                s.len() as u64 * each,
+                || format!("the {} characters of this string, one value each,", s.len()),
+                span,
+            )?;
+            s.chars().map(|c| Value::str(&c.to_string())).collect()
+        }
         Value::Solution(s) => super::builtins::solution_p_positions(s),
         other => return Err(EvalError::new(
             "lg::eval::type",
@@ -774,7 +806,7 @@ pub(crate) fn iterate(v: &Value, span: Span) -> Result<Vec<Value>, EvalError> {
         .with_help(
             "loop over a list, a set, a vector, a matrix (its columns) or a rule set (its moves)",
         )),
-    })
+    }))
 }
 
 /// The candidate closest to `name` by edit distance, when close enough to be a likely typo.

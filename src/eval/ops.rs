@@ -8,7 +8,7 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::Zero;
 
-use super::error::article;
+use super::error::{article, reserve};
 use super::value::{compare_numbers, Value};
 use super::EvalError;
 use crate::algebra::barvinok::ShortForm;
@@ -252,11 +252,21 @@ pub fn binary(op: BinaryOp, l: Value, r: Value, ls: Span, rs: Span) -> Result<Va
         }
         // Lists and strings.
         (Add, Value::List(a), Value::List(b)) => {
+            let n = a.len() + b.len();
+            reserve(
+                (n * std::mem::size_of::<Value>()) as u64,
+                || format!("a list of {n} elements"),
+                span,
+            )?;
             let mut v = a.to_vec();
             v.extend(b.iter().cloned());
             Ok(Value::list(v))
         }
-        (Add, Value::Str(a), Value::Str(b)) => Ok(Value::str(&format!("{a}{b}"))),
+        (Add, Value::Str(a), Value::Str(b)) => {
+            let n = a.len() + b.len();
+            reserve(n as u64, || format!("a string of {n} bytes"), span)?;
+            Ok(Value::str(&format!("{a}{b}")))
+        }
         // Finite sets.
         (Union | Intersect | SetMinus, _, _)
             if (set_like(&l) || set_like(&r))

@@ -240,6 +240,21 @@ impl Value {
         }
     }
 
+    /// About how many bytes this value holds of its own: the value itself, a string's text, a
+    /// vector's entries, and a collection's slots (what the memory budget charges for a new
+    /// value; shared parts and the insides of other objects are not counted).
+    pub fn footprint(&self) -> u64 {
+        let own = match self {
+            Value::Str(s) => s.len(),
+            Value::Vector(v) => v.dim() * std::mem::size_of::<Integer>(),
+            Value::Tuple(v) | Value::List(v) | Value::Set(v) => {
+                v.len() * std::mem::size_of::<Value>()
+            }
+            _ => 0,
+        };
+        (std::mem::size_of::<Value>() + own) as u64
+    }
+
     /// The name of the value's type, as users read it in `:type` and in diagnostics.
     pub fn type_name(&self) -> &'static str {
         match self {

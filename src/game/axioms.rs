@@ -124,6 +124,26 @@ pub fn positive_on_moves_and_cone(
     })
 }
 
+/// The largest entry of a move, in bits, for which the axioms are decided by exact linear
+/// programming: the rational arithmetic of the simplex method takes a gcd per operation, which
+/// is quadratic in the bits (about a second per operation at 10^5 digits).
+pub const MAX_AXIOM_ENTRY_BITS: u64 = 4096;
+
+/// Refuses a rule set with an entry past [`MAX_AXIOM_ENTRY_BITS`] bits, naming the move.
+pub fn entries_small_enough(rules: &RuleSet) -> Result<(), AlgebraError> {
+    for (i, g) in rules.moves().iter().enumerate() {
+        if let Some(x) = g.0.iter().find(|x| x.bits() > MAX_AXIOM_ENTRY_BITS) {
+            return Err(AlgebraError::TooLarge(format!(
+                "move {} has an entry of {} bits; the axioms of a rule set are decided by exact \
+                 linear programming on entries of at most {MAX_AXIOM_ENTRY_BITS} bits",
+                i + 1,
+                x.bits()
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// Decides the two axioms of [GM09] Definition 2.3 for Γ and the cone C.
 pub fn check_axioms(
     rules: &RuleSet,

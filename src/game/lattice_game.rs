@@ -34,6 +34,7 @@ impl LatticeGame {
             crate::algebra::Polyhedron::Cone(crate::algebra::Cone::Orthant(_))
         );
         if !(on_orthant && super::axioms::orthant_axioms_hold(&rules)) {
+            super::axioms::entries_small_enough(&rules)?;
             let cone = super::axioms::recession_cone(&board)?;
             super::axioms::check_axioms(&rules, &cone).map_err(GameError::NotARuleSet)?;
         }

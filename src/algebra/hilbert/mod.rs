@@ -75,6 +75,17 @@ pub fn hilbert_basis(
     };
     // Rays of C in local coordinates are rational multiples of lattice points: take the primitive
     // lattice point on each ray.
+    let standard = basis.len() == ambient
+        && basis
+            .iter()
+            .enumerate()
+            .all(|(i, b)| *b == Vector::unit(ambient, i));
+    if standard {
+        // The local coordinates are the ambient ones (a full-dimensional cone in Z^d).
+        let mut out = hilbert_basis_full_dimensional(&cone)?;
+        out.sort();
+        return Ok(out);
+    }
     let local_rays: Vec<Vector> = cone
         .rays()
         .iter()

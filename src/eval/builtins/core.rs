@@ -4,7 +4,7 @@ use std::rc::Rc;
 
 use super::{Args, Builtin};
 use crate::algebra::{Integer, Matrix, Vector};
-use crate::eval::interp::MAX_COLLECTION;
+use crate::eval::error::reserve;
 use crate::eval::ops;
 use crate::eval::value::Value;
 use crate::eval::{EvalError, Interpreter};
@@ -315,14 +315,11 @@ fn range(_: &mut Interpreter, a: &mut Args) -> R {
         (a.int(0)?, a.int(1)?)
     };
     let n = (&hi - &lo).to_i64().unwrap_or(i64::MAX).max(0);
-    if n as u64 > MAX_COLLECTION as u64 {
-        return Err(EvalError::new(
-            "lg::eval::too_large",
-            format!("`range` would build a list of {} integers, more than the limit of {MAX_COLLECTION}", &hi - &lo),
-            a.span,
-            "too many",
-        ));
-    }
+    reserve(
+        (n as u64).saturating_mul(std::mem::size_of::<Value>() as u64),
+        || format!("`range` of {} integers", &hi - &lo),
+        a.span,
+    )?;
     let mut out = Vec::with_capacity(n as usize);
     let mut x = lo;
     while x < hi {

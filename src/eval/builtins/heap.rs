@@ -272,6 +272,13 @@ pub(super) fn code_values(code: &HeapCode, n: usize, span: Span) -> Result<Vec<u
                     .with_help("ask for fewer heap sizes"),
             )
         }
+        Err(e @ GrundyError::TooManyOptions { heap, .. }) => Err(EvalError::new(
+            "lg::eval::too_large",
+            e.to_string(),
+            span,
+            "too many options",
+        )
+        .with_help(format!("ask for heaps up to {}", heap.saturating_sub(1)))),
     }
 }
 

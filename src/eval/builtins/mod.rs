@@ -400,7 +400,7 @@ impl Args {
 
     /// Argument `i` as the elements of a collection.
     pub fn elements(&self, i: usize) -> Result<Vec<Value>, EvalError> {
-        iterate(self.value(i), self.span(i))
+        iterate(self.value(i), self.span(i)).map(std::rc::Rc::unwrap_or_clone)
     }
 }
 

@@ -321,11 +321,6 @@ fn vector_set(vs: Vec<Vector>) -> Value {
     Value::set(vs.into_iter().map(Value::vector).collect())
 }
 
-/// What to do about work refused by the memory budget.
-pub(crate) const MEMORY_HELP: &str =
-    "ask for less (for the number of points, `count` keeps no terms), or raise the \
-     budget with `set_limits(max_memory: \"8G\")` or `lg --max-memory 8G`";
-
 pub(crate) fn algebra_error(e: AlgebraError, span: Span) -> EvalError {
     let code = match e {
         AlgebraError::DimensionMismatch { .. }
@@ -352,7 +347,7 @@ pub(crate) fn algebra_error(e: AlgebraError, span: Span) -> EvalError {
         }
         AlgebraError::TooLarge(_) => "try a smaller input or a smaller bound".to_string(),
         AlgebraError::Interrupted => "the computation was stopped with Ctrl-C".to_string(),
-        AlgebraError::OutOfMemory(_) => MEMORY_HELP.to_string(),
+        AlgebraError::OutOfMemory(_) => crate::eval::error::MEMORY_HELP.to_string(),
         AlgebraError::NotPointed { .. } => {
             "this needs a pointed cone or semigroup (one containing no line)".to_string()
         }

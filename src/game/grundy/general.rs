@@ -8,6 +8,10 @@ use super::{too_large, GrundyError, HeapCode};
 /// Options between two polls of Ctrl-C.
 const POLL: u32 = 1 << 12;
 
+/// The most options enumerated in one call (some seconds to a minute, by the number of parts),
+/// refused up front from the code's bound on them.
+pub const MAX_ENUMERATED_OPTIONS: u128 = 1_000_000_000;
+
 /// g(0), …, g(n) by the mex rule over the enumerated options.
 pub(super) fn values(
     code: &HeapCode,
@@ -19,6 +23,11 @@ pub(super) fn values(
     if base > max_bytes {
         return Err(too_large(n, base, max_bytes));
     }
+    code.option_bound(n, MAX_ENUMERATED_OPTIONS)
+        .map_err(|heap| GrundyError::TooManyOptions {
+            heap,
+            limit: MAX_ENUMERATED_OPTIONS,
+        })?;
     let mut g: Vec<u32> = Vec::with_capacity(n + 1);
     let mut seen: Vec<u32> = vec![0; 64];
     let mut calls = 0u32;

@@ -40,6 +40,15 @@ pub enum GrundyError {
         /// The budget, in MiB.
         allowed: u64,
     },
+    /// The options of the heaps would take too long to enumerate (codes such as `{2+}.0`, whose
+    /// options are the partitions of the heap).
+    #[error("the heaps up to size {heap} may already have more than {limit} options in all, too many to enumerate")]
+    TooManyOptions {
+        /// The heap at which the bound on the options passes the limit.
+        heap: usize,
+        /// The limit on the options enumerated.
+        limit: u128,
+    },
 }
 
 /// The Sprague–Grundy values g(0), …, g(n) of a take-and-break code in normal play.
