@@ -593,10 +593,12 @@ impl Interpreter {
             None => {
                 let n = out.len();
                 if n >= 1 << 12 && n.is_power_of_two() {
-                    // The next doubling of the list, elements sized like the last one.
+                    // The next doubling of the list, elements sized like the last one, while
+                    // the old buffer is still held.
                     let each = out.last().map_or(0, Value::footprint);
+                    let slot = std::mem::size_of::<Value>() as u64;
                     reserve(
-                        2 * n as u64 * each,
+                        2 * n as u64 * each + n as u64 * slot,
                         || format!("this comprehension, past {n} elements,"),
                         body.span,
                     )?;

@@ -240,15 +240,18 @@ impl Value {
         }
     }
 
-    /// About how many bytes this value holds of its own: the value itself, a string's text, a
-    /// vector's entries, and a collection's slots (what the memory budget charges for a new
-    /// value; shared parts and the insides of other objects are not counted).
+    /// About how many bytes this value holds of its own: the value itself, and for a string,
+    /// vector or collection its shared box and its buffer with the allocator's overhead (what
+    /// the memory budget charges for a new value; shared parts and the insides of other objects
+    /// are not counted).
     pub fn footprint(&self) -> u64 {
+        // An Rc's counts, a Vec's header, and what malloc adds to each of the two blocks.
+        const BOXED: usize = 16 + 24 + 2 * 16;
         let own = match self {
-            Value::Str(s) => s.len(),
-            Value::Vector(v) => v.dim() * std::mem::size_of::<Integer>(),
+            Value::Str(s) => BOXED + s.len(),
+            Value::Vector(v) => BOXED + v.dim() * std::mem::size_of::<Integer>(),
             Value::Tuple(v) | Value::List(v) | Value::Set(v) => {
-                v.len() * std::mem::size_of::<Value>()
+                BOXED + v.len() * std::mem::size_of::<Value>()
             }
             _ => 0,
         };
