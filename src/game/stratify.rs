@@ -195,7 +195,13 @@ fn quotient_route(
         ));
         return Ok(None);
     };
-    let stratification = stratification?;
+    let stratification = match stratification {
+        Err(crate::algebra::AlgebraError::OutOfMemory(e)) => {
+            tried.push(format!("the misère quotient (|Q| = {}): {e}", q.order()));
+            return Ok(None);
+        }
+        other => other?,
+    };
     let Ok(set) = StratifiedSet::from_stratification(&stratification)? else {
         tried.push("the stratification read off the misère quotient has overlapping pieces".into());
         return Ok(None);

@@ -377,6 +377,12 @@ pub(crate) fn parallelepiped_group(
             "a simplicial cone of {of} has determinant {order}"
         )));
     }
+    // Callers keep every point with a few values per coordinate (λ, the point, its facet values).
+    let per_point = (3 * k * std::mem::size_of::<Integer>() + 96) as u64;
+    let points = order.to_i64().unwrap_or(i64::MAX) as u64;
+    crate::memory::check(points.saturating_mul(per_point), || {
+        format!("the {points} lattice points of a fundamental parallelepiped of {of}")
+    })?;
     let factors = sf
         .diagonal
         .iter()

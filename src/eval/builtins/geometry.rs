@@ -192,7 +192,12 @@ pub(super) fn register(r: &mut Vec<Builtin>) {
 }
 
 fn algebra(e: AlgebraError, span: Span) -> EvalError {
-    EvalError::new("lg::eval::algebra", e.to_string(), span, "here")
+    match e {
+        AlgebraError::OutOfMemory(_) | AlgebraError::Interrupted => {
+            super::objects::algebra_error(e, span)
+        }
+        _ => EvalError::new("lg::eval::algebra", e.to_string(), span, "here"),
+    }
 }
 
 fn rules(a: &Args, i: usize) -> Result<RuleSet, EvalError> {

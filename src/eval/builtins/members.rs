@@ -238,18 +238,21 @@ fn infinite_members(a: &Args) -> R {
             acc.checked_mul(u128::from(*n as u64) + u128::from(k))
                 .map(|x| x / u128::from(k))
         });
-        if count.is_none_or(|c| c > 50_000_000) {
-            let shown = count.map_or_else(|| "too many".to_string(), |c| c.to_string());
-            return Err(EvalError::new(
-                "lg::eval::value",
-                format!(
-                    "the points of N^{d} of weight at most {n} number {shown}, too many to list (the most is 5·10^7)"
-                ),
-                a.span(1),
-                "this weight bound",
-            )
-            .with_help("give a smaller weight bound, or a box `(lo, hi)`"));
-        }
+        // Each point is listed twice on the way (a vector, then a value holding it), with the
+        // box walk's own tables: about 500 bytes a point in N^3, as measured.
+        let per_point = (2 * d * std::mem::size_of::<crate::algebra::Integer>() + 416) as u128;
+        let need = count.map_or(u64::MAX, |c| {
+            u64::try_from(c.saturating_mul(per_point)).unwrap_or(u64::MAX)
+        });
+        let shown = count.map_or_else(|| "more than 2^128".to_string(), |c| c.to_string());
+        crate::memory::check(need, || {
+            format!("the {shown} points of N^{d} of weight at most {n}")
+        })
+        .map_err(|e| {
+            let mut e = EvalError::out_of_memory(e, a.span(1));
+            e.label = "this weight bound".into();
+            e.with_help("give a smaller weight bound, a box `(lo, hi)`, or raise the budget with `set_limits(max_memory: \"8G\")`")
+        })?;
     }
     let err = |e| super::objects::algebra_error(e, a.span(1));
     let points = match &set {

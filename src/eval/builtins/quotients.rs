@@ -413,6 +413,9 @@ fn stratification(_: &mut Interpreter, a: &mut Args) -> R {
     const MAX_TYPES: usize = 2_000_000;
     match q.stratification(MAX_TYPES) {
         Some(Ok(s)) => Ok(Value::Stratification(Rc::new(s))),
+        Some(Err(e @ crate::algebra::AlgebraError::OutOfMemory(_))) => {
+            Err(super::objects::algebra_error(e, a.span))
+        }
         Some(Err(e)) => Err(EvalError::new("lg::eval::algebra", e.to_string(), a.span, "no stratification")),
         None => Err(EvalError::new(
             "lg::eval::too_large",

@@ -548,6 +548,13 @@ impl MisereQuotient {
         if types > max_types as u128 {
             return None;
         }
+        // Every type vector may be an offset of d coordinates.
+        let per_type = (d * std::mem::size_of::<crate::algebra::Integer>() + 96) as u128;
+        if let Err(e) = crate::memory::check((types * per_type) as u64, || {
+            format!("the {types} type vectors of the stratification")
+        }) {
+            return Some(Err(e.into()));
+        }
         // Offsets grouped by the set of periodic axes.
         let mut groups: std::collections::BTreeMap<Vec<bool>, Vec<Vector>> = Default::default();
         let mut counts = vec![0i64; d];

@@ -443,7 +443,8 @@ fn colex_least_failure(
     // The colons take |Q|²/8 bytes: past MAX_COLON_BYTES (trials of some 45000 elements) the
     // walk gives way to the search below the proof's witness, before allocating.
     const MAX_COLON_BYTES: usize = 256 << 20;
-    if size.saturating_mul(words).saturating_mul(8) > MAX_COLON_BYTES {
+    let max_colon = MAX_COLON_BYTES.min((crate::memory::budget() / 2) as usize);
+    if size.saturating_mul(words).saturating_mul(8) > max_colon {
         return Walked::GaveUp;
     }
     let products = Products::of_action(&c.act);
