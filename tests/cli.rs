@@ -262,3 +262,42 @@ fn the_memory_budget_is_set_from_the_command_line_and_refuses_with_an_estimate()
     assert_eq!(code, 0, "{err}");
     assert_eq!(out.trim(), "2669878260448897368");
 }
+
+/// A value longer than a screenful is a one-line summary in `-e` and in `print` (games, rule
+/// sets), saying what it is and how to see it all; `print(.., full: true)` and `str` stay whole.
+#[test]
+fn big_values_are_summarized_and_available_whole() {
+    let (code, out, err) = lg(&["-e", "octal(\"0.77\", 30, play: \"misere\")"], "");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 1, "{out}");
+    assert!(out.contains("465 moves, misère play on N^30"), "{out}");
+    assert!(out.contains("print(G, full: true)"), "{out}");
+    let script = temp_script(
+        "big_values.lg",
+        "let G = octal(\"0.77\", 30, play: \"misere\")\n\
+         print(G)\nprint(rules(G))\nprint(G, full: true)\nprint(len(str(G)) > 8000)\n\
+         print(len(str([i for i in range(5000)])) > 8000)\n",
+    );
+    let (code, out, err) = lg(&[script.to_str().expect("utf-8 path")], "");
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[0].starts_with("<a lattice game of 465 moves"),
+        "{out}"
+    );
+    assert!(
+        lines[1].starts_with("<a rule set of 465 moves in Z^30"),
+        "{out}"
+    );
+    assert!(
+        lines[2].starts_with("game(ruleset([") && lines[2].len() > 8000,
+        "{out}"
+    );
+    assert_eq!(&lines[3..], ["true", "true"]);
+    // A long list in the REPL: the summary and its beginning.
+    let (_, out, _) = lg(&[], "[i for i in range(5000)]\n");
+    assert!(
+        out.starts_with("<a list of 5000 elements, beginning [0, 1, 2,"),
+        "{out}"
+    );
+}

@@ -12,6 +12,7 @@ mod interp;
 mod ops;
 pub(crate) mod progress;
 pub mod set_value;
+mod summary;
 pub mod value;
 
 pub use diagnostic::{SourceMap, Style};

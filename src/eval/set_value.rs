@@ -12,6 +12,7 @@ use std::cell::OnceCell;
 use std::fmt;
 use std::rc::Rc;
 
+use super::summary::{SUMMARY_CHARS, SUMMARY_LINES};
 use crate::algebra::basic_set::BasicSet;
 use crate::algebra::{AlgebraError, Stratification, StratifiedSet};
 
@@ -21,10 +22,6 @@ pub const PRINT_BUDGET: i64 = 200_000;
 /// How many disjoint pieces printing may cut a set into before it shows the set's cover instead
 /// (the basic sets it was built from, which may overlap).
 pub const PRINT_PIECES: usize = 1_000;
-
-/// A printed set longer than this (in characters or lines) is shown as a one-line summary.
-const SUMMARY_CHARS: usize = 8_000;
-const SUMMARY_LINES: usize = 60;
 
 /// A stratified set with its printed stratification, computed at most once.
 pub struct SetValue {

@@ -374,7 +374,9 @@ impl Value {
     pub fn display_text(&self) -> String {
         match self {
             Value::StratifiedSet(s) => s.display_text(),
-            other => other.to_string(),
+            other => {
+                super::summary::short_text(other).unwrap_or_else(|| super::summary::summary(other))
+            }
         }
     }
 

@@ -283,6 +283,9 @@ fn print(interp: &mut Interpreter, a: &mut Args) -> R {
                 .full_text()
                 .map_err(|e| super::objects::algebra_error(e, *span))?,
             Value::StratifiedSet(s) => s.display_text(),
+            // Games and rule sets past a screenful are summarized as in the REPL; lists and
+            // strings are a script's data, written whole.
+            Value::Game(_) | Value::RuleSet(_) if !full => v.display_text(),
             v => v.to_print_string(),
         });
     }
