@@ -157,6 +157,14 @@ impl BasicSet {
         &self.coset
     }
 
+    /// About how many bytes the set holds (its coset's offset and basis, its inequalities, and
+    /// the boxes around them), for the memory budget.
+    pub fn footprint(&self) -> u64 {
+        let d = self.dim();
+        let entries = d + self.coset.basis().len() * d + self.inequalities.len() * (d + 1);
+        (entries * std::mem::size_of::<Integer>() + 64 * (3 + self.inequalities.len())) as u64
+    }
+
     /// The inequalities (a, b), meaning a·x ≥ b.
     pub fn inequalities(&self) -> &[(Vector, Integer)] {
         &self.inequalities

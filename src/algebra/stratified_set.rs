@@ -805,12 +805,28 @@ fn cut_within(
                 if rest.len() > max {
                     return Err(too_many());
                 }
+                if rest.len() >= 1 << 12 && rest.len().is_power_of_two() {
+                    let need = 2 * rest.len() as u64 * a.footprint();
+                    crate::memory::check(need, || {
+                        format!("cutting a set into disjoint pieces, past {},", rest.len())
+                    })?;
+                }
                 if rest.is_empty() {
                     break;
                 }
             }
-            if total.fetch_add(rest.len(), Ordering::Relaxed) + rest.len() > max {
+            let before = total.fetch_add(rest.len(), Ordering::Relaxed);
+            let after = before + rest.len();
+            if after > max {
                 return Err(too_many());
+            }
+            // Each time the pieces pass a power of two (from 4096), the budget is asked for
+            // twice as many, sized like these.
+            if after >= 1 << 12 && after.ilog2() > before.max(1).ilog2() {
+                let each = rest.first().map_or(a.footprint(), BasicSet::footprint);
+                crate::memory::check(2 * after as u64 * each, || {
+                    format!("the disjoint pieces of the set, past {after},")
+                })?;
             }
             let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
             report(finished, sets.len());
