@@ -356,6 +356,8 @@ fn colex_least_failure(
         counts: Vec<u16>,
         live: &'a [usize],
         budget: usize,
+        /// The bytes the sets F may take: MAX_WALK_BYTES, or less under a small memory budget.
+        max_bytes: usize,
     }
     impl Walk<'_> {
         /// `t` lists option elements whose colons make up F (F = ∪ colon[t]), so the F of one
@@ -382,10 +384,10 @@ fn colex_least_failure(
                 if !self.seen.insert((level as u32, x, set)) {
                     break;
                 }
-                // The distinct sets F are kept: past MAX_WALK_BYTES of them the walk gives way
+                // The distinct sets F are kept: past max_bytes of them the walk gives way
                 // (to the search below the proof's witness) rather than grow.
                 if self.seen.len() > self.budget
-                    || self.sets.len() * f.len() * 8 > MAX_WALK_BYTES
+                    || self.sets.len() * f.len() * 8 > self.max_bytes
                     || (self.seen.len().is_multiple_of(4096) && crate::interrupt::requested())
                 {
                     return Err(());
@@ -483,6 +485,7 @@ fn colex_least_failure(
         counts: vec![0; width],
         live,
         budget,
+        max_bytes: MAX_WALK_BYTES.min((crate::memory::budget() / 2) as usize),
     };
     let empty: Bits = vec![0u64; words].into_boxed_slice();
     match walk.go(live.len(), 0, &empty, &[]) {
