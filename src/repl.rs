@@ -165,8 +165,8 @@ impl Session {
         Reply::Output(self.evaluate(&text))
     }
 
-    /// Takes a line of input that is not UTF-8: a diagnostic at its first bad byte, and any
-    /// unfinished entry is dropped with it (the session goes on).
+    /// Takes one line of input as bytes: as [`Session::feed`] when it is UTF-8, and otherwise a
+    /// diagnostic at its first bad byte, dropping any unfinished entry (the session goes on).
     pub fn feed_bytes(&mut self, line: Vec<u8>) -> Reply {
         let line = match String::from_utf8(line) {
             Ok(text) => return self.feed(&text),
