@@ -111,6 +111,20 @@ pub fn check(need: u64, what: impl FnOnce() -> String) -> Result<(), TooMuchMemo
     Ok(())
 }
 
+/// For a table growing one item at a time: when it reaches `len` items, a power of two from 4096
+/// on, refuses the next doubling (2·len items of `each` bytes) if it would not fit. `what` names
+/// the table; the check reads /proc only at those lengths.
+pub fn check_doubling(
+    len: usize,
+    each: u64,
+    what: impl FnOnce() -> String,
+) -> Result<(), TooMuchMemory> {
+    if len >= 1 << 12 && len.is_power_of_two() {
+        check((2 * len as u64).saturating_mul(each), what)?;
+    }
+    Ok(())
+}
+
 /// The memory this process can still get: the least of the machine's, the cgroup's and the
 /// address-space limit's room.
 pub fn available() -> u64 {

@@ -664,15 +664,13 @@ fn enumerate_box(
             return Err(AlgebraError::Interrupted);
         }
         if in_polyhedron(rows, &x) {
-            if out.len() >= 1 << 16 && out.len().is_power_of_two() {
-                // The next doubling of the points found, each of them also a value for the
-                // caller (a vector box and its entries, twice over).
-                let each = (2 * (d * std::mem::size_of::<Integer>() + 72)) as u64;
-                let n = out.len() as u64;
-                crate::memory::check(2 * n * each, || {
-                    format!("the lattice points, past {n} of them,")
-                })?;
-            }
+            // The next doubling of the points found, each of them also a value for the caller
+            // (a vector box and its entries, twice over).
+            let each = (2 * (d * std::mem::size_of::<Integer>() + 72)) as u64;
+            let n = out.len();
+            crate::memory::check_doubling(n, each, || {
+                format!("the lattice points, past {n} of them,")
+            })?;
             out.push(Vector(x.clone()));
         }
         // Next point of the box, odometer style.

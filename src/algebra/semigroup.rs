@@ -160,16 +160,12 @@ impl AffineSemigroup {
                     return Ok(true);
                 }
                 if cone.contains(&u) && seen.insert(u.clone()) {
-                    if seen.len().is_power_of_two() && seen.len() >= 1 << 16 {
-                        // The next doubling of the table of residuals seen.
-                        let each = (self.dim * std::mem::size_of::<Integer>() + 64) as u64;
-                        let n = seen.len() as u64;
-                        crate::memory::check(2 * n * each, || {
-                            format!(
-                                "deciding whether {v} lies in the semigroup, past {n} residuals,"
-                            )
-                        })?;
-                    }
+                    // The next doubling of the table of residuals seen.
+                    let each = (self.dim * std::mem::size_of::<Integer>() + 64) as u64;
+                    let n = seen.len();
+                    crate::memory::check_doubling(n, each, || {
+                        format!("deciding whether {v} lies in the semigroup, past {n} residuals,")
+                    })?;
                     if seen.len() > MAX_SEARCH {
                         return Err(AlgebraError::TooLarge(format!(
                             "deciding whether {v} lies in the semigroup"

@@ -805,12 +805,9 @@ fn cut_within(
                 if rest.len() > max {
                     return Err(too_many());
                 }
-                if rest.len() >= 1 << 12 && rest.len().is_power_of_two() {
-                    let need = 2 * rest.len() as u64 * a.footprint();
-                    crate::memory::check(need, || {
-                        format!("cutting a set into disjoint pieces, past {},", rest.len())
-                    })?;
-                }
+                crate::memory::check_doubling(rest.len(), a.footprint(), || {
+                    format!("cutting a set into disjoint pieces, past {},", rest.len())
+                })?;
                 if rest.is_empty() {
                     break;
                 }

@@ -591,18 +591,15 @@ impl Interpreter {
     ) -> Result<(), EvalError> {
         match clauses.split_first() {
             None => {
+                // The next doubling of the list, elements sized like the last one, while the
+                // old buffer (half a slot per new element) is still held.
                 let n = out.len();
-                if n >= 1 << 12 && n.is_power_of_two() {
-                    // The next doubling of the list, elements sized like the last one, while
-                    // the old buffer is still held.
-                    let each = out.last().map_or(0, Value::footprint);
-                    let slot = std::mem::size_of::<Value>() as u64;
-                    reserve(
-                        2 * n as u64 * each + n as u64 * slot,
-                        || format!("this comprehension, past {n} elements,"),
-                        body.span,
-                    )?;
-                }
+                let each = out.last().map_or(0, Value::footprint)
+                    + std::mem::size_of::<Value>() as u64 / 2;
+                crate::memory::check_doubling(n, each, || {
+                    format!("this comprehension, past {n} elements,")
+                })
+                .map_err(|e| EvalError::out_of_memory(e, body.span))?;
                 out.push(self.eval(body, env)?);
                 Ok(())
             }
