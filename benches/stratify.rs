@@ -52,7 +52,7 @@ fn bench(c: &mut Criterion) {
     for (name, g) in games {
         let found = match stratify(&g, &StratifyOptions::default(), &mut |_| {}).expect("runs") {
             Stratified::Found { stratification, .. } => stratification,
-            Stratified::NotFound { tried } => panic!("{name}: nothing found: {tried:?}"),
+            Stratified::NotFound { tried, .. } => panic!("{name}: nothing found: {tried:?}"),
         };
         let set = StratifiedSet::from_stratification(&found)
             .expect("a set")

@@ -235,7 +235,7 @@ pub fn stratify_verify(data: &[u8]) {
         return;
     };
     let options = StratifyOptions {
-        max_weight: 24,
+        max_weight: Some(24),
         timeout: Some(std::time::Duration::from_secs(2)),
         ..StratifyOptions::default()
     };

@@ -41,6 +41,11 @@ pub fn with_deadline<T>(deadline: Instant, f: impl FnOnce() -> T) -> T {
     out
 }
 
+/// This thread's deadline, if it runs under one (the earliest of those nested).
+pub fn deadline() -> Option<Instant> {
+    DEADLINE.with(|d| d.get())
+}
+
 /// What makes [`requested`] true on this thread besides Ctrl-C: its deadline and its cancel
 /// tokens, to be passed on (with [`with_inherited`]) to worker threads that compute a part of this
 /// thread's work, so that they stop when it would.

@@ -25,8 +25,11 @@ use super::verify::{verify, Verification};
 use super::{strategy, LatticeGame};
 
 mod cover;
+mod evidence;
 mod periods;
 mod region;
+
+pub use evidence::AperiodicLine;
 
 use cover::Piece;
 use region::WeightRegion;
@@ -34,9 +37,12 @@ use region::WeightRegion;
 /// The user's limits.
 #[derive(Clone, Debug)]
 pub struct StratifyOptions {
-    /// The largest weight ℓ·x of the regions solved while guessing (default 256).
-    pub max_weight: i64,
-    /// Stop searching after this long (a running verification is finished first).
+    /// The largest weight ℓ·x of the regions solved while guessing; without it the regions grow
+    /// until the time limit (or the memory budget) stops them.
+    pub max_weight: Option<i64>,
+    /// Stop searching after this long (default [`DEFAULT_TIMEOUT`]; None: no limit). A deadline
+    /// the caller runs under (`attempt(.., timeout:)`) holds too; either way the search ends
+    /// with what it saw, not with an error.
     pub timeout: Option<Duration>,
     /// Verify the guess (when false, the first guess is returned as a candidate).
     pub certify: bool,
@@ -47,13 +53,16 @@ pub struct StratifyOptions {
 impl Default for StratifyOptions {
     fn default() -> Self {
         StratifyOptions {
-            max_weight: 256,
-            timeout: None,
+            max_weight: None,
+            timeout: Some(DEFAULT_TIMEOUT),
             certify: true,
             quotients: true,
         }
     }
 }
+
+/// How long `stratify` searches when no time limit is given.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// What `stratify` found.
 #[derive(Clone, Debug)]
@@ -67,11 +76,47 @@ pub enum Stratified {
         /// How it was found, in words.
         method: String,
     },
-    /// Nothing within the limits: what was tried, in words.
+    /// Nothing within the limits: what was tried, in words, and what was seen.
     NotFound {
-        /// One line per attempt.
+        /// One line per attempt, the limit that stopped the search last.
         tried: Vec<String>,
+        /// The longest line of the last solved region on which the P-positions showed no
+        /// eventual period, if any.
+        line: Option<AperiodicLine>,
     },
+}
+
+/// What the routes tried so far, and the evidence they saw.
+#[derive(Clone, Debug, Default)]
+struct Attempts {
+    tried: Vec<String>,
+    line: Option<AperiodicLine>,
+}
+
+impl Attempts {
+    fn push(&mut self, what: String) {
+        self.tried.push(what);
+    }
+
+    fn extend(&mut self, other: Attempts) {
+        self.tried.extend(other.tried);
+        if other.line.is_some() {
+            self.line = other.line;
+        }
+    }
+
+    /// The "not found" they amount to; the evidence line, if any, is also named last but one.
+    fn not_found(&self) -> Stratified {
+        let mut tried = self.tried.clone();
+        if let Some(line) = &self.line {
+            let at = tried.len().saturating_sub(1);
+            tried.insert(at, format!("evidence: {line}"));
+        }
+        Stratified::NotFound {
+            tried,
+            line: self.line.clone(),
+        }
+    }
 }
 
 /// The axis periods whose preperiod is at most a quarter of the axis' reach in the region: they
@@ -103,30 +148,38 @@ fn cover_set(d: usize, pieces: &[Piece]) -> Result<StratifiedSet, AlgebraError> 
 }
 
 /// Searches for a stratification of the P-positions and certifies it (see the module
-/// documentation). `progress` is told what is being tried.
+/// documentation). `progress` is told what is being tried. The search ends at the earlier of
+/// its own time limit and the deadline the caller runs under, with a "not found" that says what
+/// it saw.
 pub fn stratify(
     game: &LatticeGame,
     options: &StratifyOptions,
     progress: &mut dyn FnMut(&str),
 ) -> Result<Stratified, SolveError> {
     let start = Instant::now();
-    let mut tried = Vec::new();
-    let Some(limit) = options.timeout else {
-        return search(game, options, progress, &mut tried, start);
+    let mut tried = Attempts::default();
+    let own = options.timeout.map(|t| start + t);
+    let end = match (own, crate::interrupt::deadline()) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
     };
     // The time limit interrupts a running solve or verification too, through the interrupt poll.
-    let result = crate::interrupt::with_deadline(start + limit, || {
-        search(game, options, progress, &mut tried, start)
-    });
+    let result = match own {
+        Some(deadline) => crate::interrupt::with_deadline(deadline, || {
+            search(game, options, progress, &mut tried, start, end)
+        }),
+        None => search(game, options, progress, &mut tried, start, end),
+    };
     match result {
         Err(SolveError::Interrupted) | Err(SolveError::Algebra(AlgebraError::Interrupted))
-            if !crate::interrupt::user_requested() =>
+            if !crate::interrupt::user_requested()
+                && end.is_some_and(|e| Instant::now() >= e) =>
         {
             tried.push(format!(
-                "stopped after {:.1} s (timeout)",
+                "stopped at the time limit, after {:.1} s",
                 start.elapsed().as_secs_f64()
             ));
-            Ok(Stratified::NotFound { tried })
+            Ok(tried.not_found())
         }
         other => other,
     }
@@ -251,8 +304,9 @@ fn search(
     game: &LatticeGame,
     options: &StratifyOptions,
     progress: &mut dyn FnMut(&str),
-    tried: &mut Vec<String>,
+    tried: &mut Attempts,
     start: Instant,
+    end: Option<Instant>,
 ) -> Result<Stratified, SolveError> {
     if let Some(known) = strategy::known_strategy(game)? {
         if let Some(stratification) = known.to_stratification()? {
@@ -269,9 +323,9 @@ fn search(
         }
     }
     if options.quotients && super::quotient::HeapSystem::from_lattice_game(game).is_some() {
-        return race(game, options, progress, tried, start);
+        return race(game, options, progress, tried, start, end);
     }
-    region_search(game, options, progress, tried, start)
+    region_search(game, options, progress, tried, start, end)
 }
 
 /// How long the region search waits for the quotient route before it starts: small quotients
@@ -279,20 +333,22 @@ fn search(
 const QUOTIENT_HEAD_START: Duration = Duration::from_millis(250);
 
 /// The least time the quotient route is given after the region search stops without an answer
-/// (and no time limit was set); it is otherwise given as long again as the search has run.
+/// (at its weight limit or the memory budget); it is otherwise given as long again as the search
+/// has run, within the time limit.
 const QUOTIENT_GRACE: Duration = Duration::from_secs(2);
 
 /// A sum of heaps in misère play: the quotient route on a thread of its own, side by side with the
 /// region search, and the first certified answer wins (the other is cancelled). Neither has a
-/// budget of its own: both run under the user's time limit. When the region search gives up
-/// without one, the quotient route goes on until that limit, or (without one) for as long again
-/// as the search has run, at least [`QUOTIENT_GRACE`].
+/// budget of its own: both run under the time limit. When the region search gives up before it,
+/// the quotient route goes on for as long again as the search has run, at least
+/// [`QUOTIENT_GRACE`], and never past the time limit.
 fn race(
     game: &LatticeGame,
     options: &StratifyOptions,
     progress: &mut dyn FnMut(&str),
-    tried: &mut Vec<String>,
+    tried: &mut Attempts,
     start: Instant,
+    end: Option<Instant>,
 ) -> Result<Stratified, SolveError> {
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::{Arc, Mutex};
@@ -338,13 +394,13 @@ fn race(
         }
         if quotient.is_finished() {
             let (result, quotient_tried) = join(quotient);
-            tried.extend(quotient_tried);
+            tried.tried.extend(quotient_tried);
             if let Some(found) = result? {
                 return Ok(found);
             }
-            return region_search(game, options, progress, tried, start);
+            return region_search(game, options, progress, tried, start, end);
         }
-        let mut region_tried = Vec::new();
+        let mut region_tried = Attempts::default();
         let region = crate::interrupt::with_cancel(stop_region.clone(), || {
             region_search(
                 game,
@@ -355,6 +411,7 @@ fn race(
                 },
                 &mut region_tried,
                 start,
+                end,
             )
         });
         let cancelled_by_quotient = stop_region.load(Ordering::SeqCst);
@@ -368,31 +425,27 @@ fn race(
                 if cancelled_by_quotient =>
             {
                 let (result, quotient_tried) = join(quotient);
-                tried.extend(quotient_tried);
+                tried.tried.extend(quotient_tried);
                 match result? {
                     Some(found) => Ok(found),
-                    None => Ok(Stratified::NotFound {
-                        tried: tried.clone(),
-                    }),
+                    None => Ok(tried.not_found()),
                 }
             }
             Err(e) => {
                 // A time limit or Ctrl-C: what the quotient route reached goes into the report.
                 stop_quotient.store(true, Ordering::SeqCst);
-                tried.extend(join(quotient).1);
+                tried.tried.extend(join(quotient).1);
                 tried.extend(region_tried);
                 Err(e)
             }
-            Ok(Stratified::NotFound {
-                tried: region_tried,
-            }) => {
-                // The quotient route may still answer: until the time limit, or for as long
-                // again as the search has run.
+            Ok(Stratified::NotFound { .. }) => {
+                // The quotient route may still answer: for as long again as the search has
+                // run (the time limit interrupts the wait).
                 let grace = start.elapsed().max(QUOTIENT_GRACE);
                 let until = Instant::now() + grace;
                 progress("the region search stopped; waiting for the misère quotient");
                 while !quotient.is_finished()
-                    && (options.timeout.is_some() || Instant::now() < until)
+                    && Instant::now() < until
                     && !crate::interrupt::requested()
                 {
                     std::thread::sleep(Duration::from_millis(5));
@@ -403,8 +456,8 @@ fn race(
                 if crate::interrupt::user_requested() {
                     return Err(SolveError::Interrupted);
                 }
-                tried.extend(quotient_tried);
-                if waited && options.timeout.is_none() {
+                tried.tried.extend(quotient_tried);
+                if waited {
                     tried.push(format!(
                         "the misère quotient was stopped {:.1} s after the region search ended",
                         grace.as_secs_f64()
@@ -413,9 +466,7 @@ fn race(
                 tried.extend(region_tried);
                 match result? {
                     Some(found) => Ok(found),
-                    None => Ok(Stratified::NotFound {
-                        tried: tried.clone(),
-                    }),
+                    None => Ok(tried.not_found()),
                 }
             }
         }
@@ -427,37 +478,36 @@ fn region_search(
     game: &LatticeGame,
     options: &StratifyOptions,
     progress: &mut dyn FnMut(&str),
-    tried: &mut Vec<String>,
+    tried: &mut Attempts,
     start: Instant,
+    end: Option<Instant>,
 ) -> Result<Stratified, SolveError> {
     let d = game.dim();
     let orthant = StratifiedSet::from_polyhedron(&Polyhedron::Cone(Cone::orthant(d)?))?;
     if !strategy::lattice_points(game)?.set_eq(&orthant)? {
         tried.push("periodic guesses are searched on the board N^d only".into());
-        return Ok(Stratified::NotFound {
-            tried: tried.clone(),
-        });
+        return Ok(tried.not_found());
     }
     let ell = solver::functional(game, None)?;
     let mut bound = (4 * ell.iter().sum::<i64>()).max(8);
+    let mut solved = 0;
     loop {
-        if bound > options.max_weight {
-            tried.push(format!(
-                "stopped at the weight limit {} (max_weight)",
-                options.max_weight
-            ));
-            return Ok(Stratified::NotFound {
-                tried: tried.clone(),
-            });
+        // The weight limit, when one is given, is solved itself as the last region.
+        if let Some(cap) = options.max_weight {
+            if bound > cap && solved < cap {
+                bound = cap;
+            }
+            if bound > cap || bound <= solved {
+                tried.push(format!("stopped at the weight limit {cap} (max_weight)"));
+                return Ok(tried.not_found());
+            }
         }
-        if options.timeout.is_some_and(|t| start.elapsed() > t) {
+        if end.is_some_and(|e| Instant::now() >= e) {
             tried.push(format!(
-                "stopped after {:.1} s (timeout)",
+                "stopped at the time limit, after {:.1} s",
                 start.elapsed().as_secs_f64()
             ));
-            return Ok(Stratified::NotFound {
-                tried: tried.clone(),
-            });
+            return Ok(tried.not_found());
         }
         progress(&format!(
             "solving the positions of weight ≤ {bound} under {}",
@@ -480,7 +530,7 @@ fn region_search(
                 ));
             }
         };
-        let sol = Solution::solve(
+        let solution = Solution::solve(
             game,
             &Region::Weight(Integer::from(bound)),
             SolveOptions {
@@ -488,8 +538,34 @@ fn region_search(
                 progress: Some(&mut report),
                 ..SolveOptions::default()
             },
-        )?;
+        );
+        // The memory budget ends the search as a limit would, with what it saw.
+        let sol = match solution {
+            Err(SolveError::TooLarge { detail }) => {
+                tried.push(format!(
+                    "stopped: the positions of weight ≤ {bound} would not fit ({detail})"
+                ));
+                return Ok(tried.not_found());
+            }
+            Err(SolveError::Algebra(AlgebraError::OutOfMemory(e))) => {
+                tried.push(format!(
+                    "stopped: the positions of weight ≤ {bound} would not fit ({e})"
+                ));
+                return Ok(tried.not_found());
+            }
+            other => other?,
+        };
+        solved = bound;
         let region = WeightRegion::from_solution(&sol, &ell, bound);
+        drop(sol);
+        // What the region shows, kept for the report should nothing be found.
+        progress(&format!(
+            "weight ≤ {bound}: looking for lines without a period"
+        ));
+        let line = evidence::aperiodic_line(&region, &ell);
+        if !crate::interrupt::requested() {
+            tried.line = line;
+        }
         let axis: Vec<Option<(i64, i64)>> = (0..d)
             .map(|i| periods::period_along(&region, i, &ell))
             .collect();

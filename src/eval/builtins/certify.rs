@@ -73,7 +73,7 @@ fn stratify_builtin(_: &mut Interpreter, a: &mut Args) -> R {
     let g = game_arg(a, 0)?;
     let mut options = StratifyOptions::default();
     if let Some(w) = a.named_int_in("max_weight", 1, 1 << 20, "an integer from 1 to 2^20")? {
-        options.max_weight = w;
+        options.max_weight = Some(w);
     }
     if let Some(secs) = a.timeout()? {
         options.timeout = Some(std::time::Duration::from_secs(secs));
@@ -115,7 +115,7 @@ fn stratify_builtin(_: &mut Interpreter, a: &mut Args) -> R {
         Stratified::NotFound { .. } if a.named("otherwise").is_some() => {
             Ok(a.named("otherwise").map(|(v, _)| v.clone()).unwrap_or(Value::Nothing))
         }
-        Stratified::NotFound { tried } => Err(EvalError::new(
+        Stratified::NotFound { tried, .. } => Err(EvalError::new(
             "lg::eval::stratify",
             "no certified stratification was found within the limits",
             a.span,
@@ -168,8 +168,10 @@ pub(super) fn register(r: &mut Vec<Builtin>) {
         doc: "Searches for an affine stratification of the P-positions and returns it only once `verify` has\n\
               certified it on the whole board: the squarefree theorem (P0 + 2N^d), eventual periods along the\n\
               axes, and covers by pieces b + N{small periods}, guessed from the positions of growing weight\n\
-              (up to max_weight, default 256) and refined by each counterexample. When nothing is certified\n\
-              within the limits, the error lists what was tried (or, with `otherwise: v`, v is returned).\n\
+              and refined by each counterexample. The regions grow until the time limit (`timeout:`, default 60 s,\n\
+              or the enclosing `attempt`'s); `max_weight:` caps them only when given. When nothing is certified,\n\
+              the error lists what was tried, the limit that stopped it and what the last region showed (a line\n\
+              p + N·v whose P-positions have no period yet); with `otherwise: v`, v is returned instead.\n\
               With `certify: false` the first guess consistent with the solved positions is returned unverified,\n\
               labelled: the tuple (S, \"candidate, not verified: how it was guessed\"); check it with `verify(G, S)`.",
         example: "stratify(game(nim(2), misere(nim(2))))",

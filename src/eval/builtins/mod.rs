@@ -106,7 +106,11 @@ pub fn named_defaults() -> Vec<(&'static str, &'static str, String)> {
     let stratify = crate::game::stratify::StratifyOptions::default();
     let limits = crate::game::quotient::QuotientLimits::default();
     vec![
-        ("stratify", "max_weight", stratify.max_weight.to_string()),
+        (
+            "stratify",
+            "timeout",
+            stratify.timeout.map_or(0, |t| t.as_secs()).to_string(),
+        ),
         (
             "misere_quotient",
             "max_elements",

@@ -106,9 +106,9 @@ pub(super) fn cover(
             if crate::interrupt::requested() {
                 return None;
             }
-            let far: Vec<i64> = b.iter().zip(g).map(|(a, c)| a + 2 * c).collect();
+            // b + 2g in the region (b and g are nonnegative).
             if allowed(b, g)
-                && region.weight(&far) <= region.bound()
+                && region.weight(b) + 2 * region.weight(g) <= region.bound()
                 && region.cone_inside(b, std::slice::from_ref(g))
             {
                 rays.push(g);
@@ -161,7 +161,7 @@ pub(super) fn cover(
             });
         }
     }
-    let pieces = prune(&covered, pieces);
+    let pieces = prune(&covered, pieces)?;
     let uncovered = members.into_iter().find(|b| covered.is_p(b) != Some(true));
     Some(Cover { pieces, uncovered })
 }
@@ -169,9 +169,13 @@ pub(super) fn cover(
 /// Drops the pieces whose points in the region all lie in other pieces too, the latest first
 /// (so the pieces of the lightest offsets stay). The generators of a piece are independent, so
 /// its walk meets each point once; counts saturate (a saturated point is never uncovered).
-fn prune(region: &WeightRegion, pieces: Vec<Piece>) -> Vec<Piece> {
+/// `None` when interrupted.
+fn prune(region: &WeightRegion, pieces: Vec<Piece>) -> Option<Vec<Piece>> {
     let mut count = vec![0u8; region.len() as usize];
     for piece in &pieces {
+        if crate::interrupt::requested() {
+            return None;
+        }
         region.cone_walk(&piece.offset, &piece.generators, &mut |at| {
             let c = &mut count[at as usize];
             *c = c.saturating_add(1);
@@ -180,6 +184,9 @@ fn prune(region: &WeightRegion, pieces: Vec<Piece>) -> Vec<Piece> {
     }
     let mut keep = vec![true; pieces.len()];
     for j in (0..pieces.len()).rev() {
+        if crate::interrupt::requested() {
+            return None;
+        }
         let piece = &pieces[j];
         let mut shared = true;
         region.cone_walk(&piece.offset, &piece.generators, &mut |at| {
@@ -197,11 +204,13 @@ fn prune(region: &WeightRegion, pieces: Vec<Piece>) -> Vec<Piece> {
             });
         }
     }
-    pieces
-        .into_iter()
-        .zip(keep)
-        .filter_map(|(p, k)| k.then_some(p))
-        .collect()
+    Some(
+        pieces
+            .into_iter()
+            .zip(keep)
+            .filter_map(|(p, k)| k.then_some(p))
+            .collect(),
+    )
 }
 
 #[cfg(test)]

@@ -22,9 +22,9 @@ pub(super) fn period_along(region: &WeightRegion, i: usize, ell: &[i64]) -> Opti
     let mut last = vec![0i64; most as usize + 1];
     let mut stop = false;
     region.for_each_line(i, |line| {
-        if stop || crate::interrupt::requested() {
+        if crate::interrupt::requested() {
             stop = true;
-            return;
+            return false;
         }
         for p in 1..=(most as usize).min(line.len().saturating_sub(1)) {
             // Only a larger last[p] matters, and none once p is ruled out (t + p > most).
@@ -39,6 +39,7 @@ pub(super) fn period_along(region: &WeightRegion, i: usize, ell: &[i64]) -> Opti
                 last[p] = k as i64 + 1;
             }
         }
+        true
     });
     if stop {
         return None;

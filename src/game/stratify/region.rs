@@ -143,28 +143,31 @@ impl WeightRegion {
         out
     }
 
-    /// Calls `f(line)` on every line of the region parallel to axis i: the membership bits of
-    /// y, y + e_i, y + 2e_i, .. for each y with y_i = 0.
-    pub(super) fn for_each_line(&self, i: usize, mut f: impl FnMut(&[bool])) {
+    /// Calls `f(line)` on the lines of the region parallel to axis i, while it returns true:
+    /// the membership bits of y, y + e_i, y + 2e_i, .. for each y with y_i = 0.
+    pub(super) fn for_each_line(&self, i: usize, mut f: impl FnMut(&[bool]) -> bool) {
         // Walk only the starting points (x_i = 0), not the whole region.
         fn walk(
             ell: &[i64],
             axis: usize,
             left: i64,
             x: &mut Vec<i64>,
-            f: &mut dyn FnMut(&mut Vec<i64>),
-        ) {
+            f: &mut dyn FnMut(&mut Vec<i64>) -> bool,
+        ) -> bool {
             if x.len() == ell.len() {
-                f(x);
-                return;
+                return f(x);
             }
             let w = ell[x.len()].max(1);
             let top = if x.len() == axis { 0 } else { left / w };
             for k in 0..=top {
                 x.push(k);
-                walk(ell, axis, left - k * w, x, f);
+                let go = walk(ell, axis, left - k * w, x, f);
                 x.pop();
+                if !go {
+                    return false;
+                }
             }
+            true
         }
         if self.bound < 0 {
             return;
@@ -177,7 +180,7 @@ impl WeightRegion {
                 y[i] += 1;
             }
             y[i] = 0;
-            f(&line);
+            f(&line)
         });
     }
 
@@ -207,15 +210,19 @@ impl WeightRegion {
                     None => true,
                 };
             };
-            let start = x.to_vec();
+            let mut steps = 0;
             let mut go = true;
             while region.weight(x) <= region.bound && go {
                 go = walk(region, x, rest, f);
                 for (xi, gi) in x.iter_mut().zip(g) {
                     *xi += gi;
                 }
+                steps += 1;
             }
-            x.copy_from_slice(&start);
+            // Back to where this generator's walk started, without a copy.
+            for (xi, gi) in x.iter_mut().zip(g) {
+                *xi -= gi * steps;
+            }
             go
         }
         walk(self, &mut b.to_vec(), gens, f);

@@ -108,7 +108,7 @@ fn limits_are_reported() {
     // Misère Nim with heaps up to 2 is found through its quotient whatever the weight limit; the
     // region search alone reports the limit.
     let options = StratifyOptions {
-        max_weight: 2,
+        max_weight: Some(2),
         ..StratifyOptions::default()
     };
     assert!(matches!(
@@ -120,7 +120,7 @@ fn limits_are_reported() {
         ..options
     };
     match stratify(&g, &options, &mut |_| {}).unwrap() {
-        Stratified::NotFound { tried } => {
+        Stratified::NotFound { tried, .. } => {
             assert!(tried.iter().any(|t| t.contains("max_weight")), "{tried:?}")
         }
         other => panic!("{other:?}"),
@@ -169,13 +169,13 @@ fn a_timeout_stops_the_search_on_this_thread_only() {
     // [GM09] Example 8.12 takes seconds; a short timeout ends the search.
     let g = crate::game::papers::gm09_example_8_12();
     let options = StratifyOptions {
-        max_weight: 1 << 20,
+        max_weight: Some(1 << 20),
         timeout: Some(Duration::from_millis(300)),
         ..StratifyOptions::default()
     };
     match stratify(&g, &options, &mut |_| {}).unwrap() {
-        Stratified::NotFound { tried } => {
-            assert!(tried.iter().any(|t| t.contains("timeout")), "{tried:?}");
+        Stratified::NotFound { tried, .. } => {
+            assert!(tried.iter().any(|t| t.contains("time limit")), "{tried:?}");
             // The quotient route ran beside the region search and says where it stopped.
             assert!(
                 tried.iter().any(|t| t.contains("the misère quotient")),
@@ -294,7 +294,7 @@ fn generalized_misere_with_lines_periodic_before_their_axis() {
     .unwrap();
     let g = LatticeGame::new(rules, board).unwrap();
     let options = StratifyOptions {
-        max_weight: 32,
+        max_weight: Some(32),
         ..StratifyOptions::default()
     };
     let s = match stratify(&g, &options, &mut |_| {}).unwrap() {

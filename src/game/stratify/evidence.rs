@@ -1,0 +1,203 @@
+//! What `stratify` saw when it found nothing: a line p + N·v of the solved region on which the
+//! P-positions show no eventual period. Every set with an affine stratification ([GM11]
+//! Definition 4.1) meets every such line in an eventually periodic set, so a line that stays
+//! aperiodic as the region grows is the shape of a counterexample to [GM09] Conjecture 8.9 (as in
+//! Fink's game, whose P-positions (6i, 6j, 1) are those with i AND j = 0). On a finite region it
+//! is only evidence: the line may turn periodic further out.
+
+use super::region::WeightRegion;
+use crate::algebra::Vector;
+
+/// A line of a solved region whose P-positions show no period repeated twice after a preperiod
+/// before the region's end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AperiodicLine {
+    /// Its first point p (p − v lies outside N^d).
+    pub start: Vec<i64>,
+    /// Its direction v.
+    pub direction: Vec<i64>,
+    /// Whether p + k·v is a P-position, for k = 0, 1, .. while p + k·v lies in the region.
+    pub pattern: Vec<bool>,
+    /// The weight bound of the region it was read from.
+    pub bound: i64,
+}
+
+impl std::fmt::Display for AperiodicLine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        const SHOWN: usize = 72;
+        let mut shown: String = self
+            .pattern
+            .iter()
+            .take(SHOWN)
+            .map(|&p| if p { 'P' } else { '.' })
+            .collect();
+        if self.pattern.len() > SHOWN {
+            shown.push('…');
+        }
+        write!(
+            f,
+            "the line {} + N{} has no period that repeats twice after a preperiod within weight {} ({} points; P marks a P-position, from k = 0): {shown}",
+            Vector::from_i64s(&self.start),
+            Vector::from_i64s(&self.direction),
+            self.bound,
+            self.pattern.len()
+        )
+    }
+}
+
+/// The least t + p (then the least p) such that s[k] = s[k + p] for t ≤ k < |s| − p and the
+/// period p repeats at least twice after the preperiod t (t + 2p ≤ |s|), or None.
+pub(super) fn eventual_period(s: &[bool]) -> Option<(usize, usize)> {
+    let len = s.len();
+    let mut best: Option<(usize, usize)> = None;
+    for p in 1..=len / 2 {
+        // The preperiod p asks for: one past the last mismatch at distance p.
+        let t = (0..len - p).rev().find(|&k| s[k] != s[k + p]).map_or(0, |k| k + 1);
+        if t + 2 * p <= len && best.is_none_or(|(bt, bp)| t + p < bt + bp) {
+            best = Some((t, p));
+        }
+    }
+    best
+}
+
+/// The least number of points a line must have to count as evidence.
+const MIN_POINTS: usize = 24;
+
+/// The most line points read in all, so the search stays a small share of a round.
+const MAX_POINTS: usize = 30_000_000;
+
+/// The longest line of the region, along a coordinate axis or a direction e_i + e_j, whose
+/// P-positions show no eventual period (see [`eventual_period`]); None when every line read shows
+/// one, or when interrupted. Lines are read longest first, up to [`MAX_POINTS`] points.
+pub(super) fn aperiodic_line(region: &WeightRegion, ell: &[i64]) -> Option<AperiodicLine> {
+    let d = ell.len();
+    let mut directions: Vec<Vec<i64>> = (0..d)
+        .map(|i| {
+            let mut v = vec![0; d];
+            v[i] = 1;
+            v
+        })
+        .collect();
+    for i in 0..d {
+        for j in i + 1..d {
+            let mut v = vec![0; d];
+            v[i] = 1;
+            v[j] = 1;
+            directions.push(v);
+        }
+    }
+    let mut read = 0usize;
+    let mut best: Option<AperiodicLine> = None;
+    for v in &directions {
+        let step = region.weight(v);
+        // Lines of fewer than MIN_POINTS points start above this weight.
+        let cap = region.bound() - step * (MIN_POINTS as i64 - 1);
+        if cap < 0 {
+            continue;
+        }
+        let mut starts = Vec::new();
+        starting_points(ell, v, cap, &mut Vec::new(), &mut starts);
+        starts.sort_by_key(|x| region.weight(x));
+        for p in starts {
+            if read > MAX_POINTS || crate::interrupt::requested() {
+                return best;
+            }
+            // Lightest first, so longest first: a line no longer than the best ends the
+            // direction.
+            let points = ((region.bound() - region.weight(&p)) / step + 1) as usize;
+            if best.as_ref().is_some_and(|b| b.pattern.len() >= points) {
+                break;
+            }
+            let mut pattern = Vec::with_capacity(points);
+            let mut x = p.clone();
+            while let Some(at) = region.index(&x) {
+                pattern.push(region.get(at));
+                for (a, b) in x.iter_mut().zip(v) {
+                    *a += b;
+                }
+            }
+            read += pattern.len();
+            if eventual_period(&pattern).is_none() {
+                best = Some(AperiodicLine {
+                    start: p,
+                    direction: v.clone(),
+                    pattern,
+                    bound: region.bound(),
+                });
+            }
+        }
+    }
+    best
+}
+
+/// The first points of the lines along v (0/1 entries) of weight at most `cap`: the points of
+/// N^d with some coordinate in v's support equal to 0.
+fn starting_points(ell: &[i64], v: &[i64], cap: i64, x: &mut Vec<i64>, out: &mut Vec<Vec<i64>>) {
+    let i = x.len();
+    if i == ell.len() {
+        if x.iter().zip(v).any(|(&a, &b)| b > 0 && a == 0) {
+            out.push(x.clone());
+        }
+        return;
+    }
+    let w = ell[i].max(1);
+    for k in 0..=cap / w {
+        x.push(k);
+        starting_points(ell, v, cap - k * w, x, out);
+        x.pop();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn periods_repeat_twice_after_the_preperiod() {
+        let s = |t: &str| t.chars().map(|c| c == 'P').collect::<Vec<bool>>();
+        assert_eq!(eventual_period(&s("......")), Some((0, 1)));
+        assert_eq!(eventual_period(&s("P.P.P.")), Some((0, 2)));
+        assert_eq!(eventual_period(&s("PP..P..P..P.")), Some((1, 3)));
+        // The powers of two: no period repeats.
+        let powers: String = (0..40)
+            .map(|k: u32| if k.is_power_of_two() { 'P' } else { '.' })
+            .collect();
+        assert_eq!(eventual_period(&s(&powers)), Some((33, 1)));
+        let sparse: String = (0..64)
+            .map(|k: u32| if k.is_power_of_two() || k % 7 == 3 { 'P' } else { '.' })
+            .collect();
+        let (t, p) = eventual_period(&s(&sparse)).unwrap();
+        assert!(t + 2 * p <= 64 && t > 32, "{t} {p}");
+        // A pattern whose only period is its length.
+        assert_eq!(eventual_period(&s("P..P.PP...P.PPP.")), None);
+    }
+
+    #[test]
+    fn an_aperiodic_line_is_found_and_a_periodic_region_has_none() {
+        // Members: (i, j) with i AND j = 0 (a Sierpiński pattern): the line (i, 7) is periodic
+        // with period 8, but lines (i, j) with j = 2^m − 1 large show no repeated period.
+        let ell = [1, 1];
+        let mut region = WeightRegion::empty(&ell, 90);
+        let mut periodic = WeightRegion::empty(&ell, 90);
+        let mut members = Vec::new();
+        region.for_each(|x| members.push(x.to_vec()));
+        for x in &members {
+            if x[0] & x[1] == 0 {
+                region.insert(x);
+            }
+            if (x[0] + 2 * x[1]) % 5 == 1 {
+                periodic.insert(x);
+            }
+        }
+        let line = aperiodic_line(&region, &ell).expect("an aperiodic line");
+        let mut x = line.start.clone();
+        for &p in &line.pattern {
+            assert_eq!(p, x[0] & x[1] == 0, "{x:?}");
+            x[0] += line.direction[0];
+            x[1] += line.direction[1];
+        }
+        assert!(line.pattern.len() >= MIN_POINTS);
+        assert!(line.to_string().contains("no period"), "{line}");
+        assert_eq!(aperiodic_line(&periodic, &ell), None);
+    }
+}
