@@ -172,8 +172,7 @@ pub fn stratify(
     };
     match result {
         Err(SolveError::Interrupted) | Err(SolveError::Algebra(AlgebraError::Interrupted))
-            if !crate::interrupt::user_requested()
-                && end.is_some_and(|e| Instant::now() >= e) =>
+            if !crate::interrupt::user_requested() && end.is_some_and(|e| Instant::now() >= e) =>
         {
             tried.push(format!(
                 "stopped at the time limit, after {:.1} s",
@@ -558,20 +557,27 @@ fn region_search(
         solved = bound;
         let region = WeightRegion::from_solution(&sol, &ell, bound);
         drop(sol);
-        // What the region shows, kept for the report should nothing be found.
         progress(&format!(
-            "weight ≤ {bound}: looking for lines without a period"
+            "weight ≤ {bound}: periods along the axes, and lines without one"
         ));
-        let line = evidence::aperiodic_line(&region, &ell);
-        if !crate::interrupt::requested() {
-            tried.line = line;
-        }
-        let axis: Vec<Option<(i64, i64)>> = (0..d)
-            .map(|i| periods::period_along(&region, i, &ell))
-            .collect();
+        // What the region shows, kept for the report should nothing be found: read on the other
+        // core while this one looks for periods along the axes.
+        let inherited = crate::interrupt::inherited();
+        let (line, axis) = std::thread::scope(|scope| {
+            let lines = scope.spawn(|| {
+                crate::interrupt::with_inherited(&inherited, || {
+                    evidence::aperiodic_line(&region, &ell)
+                })
+            });
+            let axis: Vec<Option<(i64, i64)>> = (0..d)
+                .map(|i| periods::period_along(&region, i, &ell))
+                .collect();
+            (lines.join().unwrap_or(None), axis)
+        });
         if crate::interrupt::requested() {
             return Err(SolveError::Interrupted);
         }
+        tried.line = line;
         let mut next = bound + bound / 2;
         // The lightest failure of the guesses (on the region or on the whole board) sets how far
         // the next region reaches.

@@ -93,7 +93,7 @@ pub(super) fn cover(
     let mut covered = WeightRegion::empty(ell, region.bound());
     let mut pieces = Vec::new();
     let members = region.members_by_weight();
-    for b in &members {
+    for b in members.chunks_exact(ell.len()) {
         if region.weight(b) > offsets_up_to {
             break;
         }
@@ -149,20 +149,23 @@ pub(super) fn cover(
             }
             covered.insert_cone(b, &gens);
             pieces.push(Piece {
-                offset: b.clone(),
+                offset: b.to_vec(),
                 generators: gens,
             });
         }
         if first {
             covered.insert(b);
             pieces.push(Piece {
-                offset: b.clone(),
+                offset: b.to_vec(),
                 generators: Vec::new(),
             });
         }
     }
     let pieces = prune(&covered, pieces)?;
-    let uncovered = members.into_iter().find(|b| covered.is_p(b) != Some(true));
+    let uncovered = members
+        .chunks_exact(ell.len())
+        .find(|b| covered.is_p(b) != Some(true))
+        .map(<[i64]>::to_vec);
     Some(Cover { pieces, uncovered })
 }
 

@@ -8,8 +8,9 @@
 use super::region::WeightRegion;
 use crate::algebra::Vector;
 
-/// A line of a solved region whose P-positions show no period repeated twice after a preperiod
-/// before the region's end.
+/// A line of a solved region whose P-positions show no period repeated twice after a preperiod,
+/// neither on the whole line nor on its first half (so a line that is periodic until a change of
+/// phase near the region's end is not taken for one).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AperiodicLine {
     /// Its first point p (p − v lies outside N^d).
@@ -36,11 +37,11 @@ impl std::fmt::Display for AperiodicLine {
         }
         write!(
             f,
-            "the line {} + N{} has no period that repeats twice after a preperiod within weight {} ({} points; P marks a P-position, from k = 0): {shown}",
+            "the line {} + N{} shows no period that repeats twice after a preperiod, on its {} points within weight {} nor on their first half (P marks a P-position, from k = 0): {shown}",
             Vector::from_i64s(&self.start),
             Vector::from_i64s(&self.direction),
+            self.pattern.len(),
             self.bound,
-            self.pattern.len()
         )
     }
 }
@@ -52,7 +53,10 @@ pub(super) fn eventual_period(s: &[bool]) -> Option<(usize, usize)> {
     let mut best: Option<(usize, usize)> = None;
     for p in 1..=len / 2 {
         // The preperiod p asks for: one past the last mismatch at distance p.
-        let t = (0..len - p).rev().find(|&k| s[k] != s[k + p]).map_or(0, |k| k + 1);
+        let t = (0..len - p)
+            .rev()
+            .find(|&k| s[k] != s[k + p])
+            .map_or(0, |k| k + 1);
         if t + 2 * p <= len && best.is_none_or(|(bt, bp)| t + p < bt + bp) {
             best = Some((t, p));
         }
@@ -117,7 +121,9 @@ pub(super) fn aperiodic_line(region: &WeightRegion, ell: &[i64]) -> Option<Aperi
                 }
             }
             read += pattern.len();
-            if eventual_period(&pattern).is_none() {
+            if eventual_period(&pattern[..pattern.len() / 2]).is_none()
+                && eventual_period(&pattern).is_none()
+            {
                 best = Some(AperiodicLine {
                     start: p,
                     direction: v.clone(),
@@ -164,7 +170,13 @@ mod tests {
             .collect();
         assert_eq!(eventual_period(&s(&powers)), Some((33, 1)));
         let sparse: String = (0..64)
-            .map(|k: u32| if k.is_power_of_two() || k % 7 == 3 { 'P' } else { '.' })
+            .map(|k: u32| {
+                if k.is_power_of_two() || k % 7 == 3 {
+                    'P'
+                } else {
+                    '.'
+                }
+            })
             .collect();
         let (t, p) = eventual_period(&s(&sparse)).unwrap();
         assert!(t + 2 * p <= 64 && t > 32, "{t} {p}");

@@ -129,17 +129,27 @@ impl WeightRegion {
     }
 
     /// The members, sorted by weight and then lexicographically (the order of the index is
-    /// lexicographic and the sort is stable).
-    pub(super) fn members_by_weight(&self) -> Vec<Vec<i64>> {
-        let mut out = Vec::new();
+    /// lexicographic and the sort is stable), as one flat list of coordinates (d per member):
+    /// millions of members cost one allocation, not one each.
+    pub(super) fn members_by_weight(&self) -> Vec<i64> {
+        let d = self.ell.len();
+        let mut flat = Vec::new();
+        let mut weights = Vec::new();
         let mut at = 0u64;
         self.for_each(|x| {
             if self.get(at) {
-                out.push(x.to_vec());
+                flat.extend_from_slice(x);
+                weights.push(self.weight(x));
             }
             at += 1;
         });
-        out.sort_by_cached_key(|x| self.weight(x));
+        let mut order: Vec<u32> = (0..weights.len() as u32).collect();
+        order.sort_by_key(|&i| weights[i as usize]);
+        let mut out = Vec::with_capacity(flat.len());
+        for i in order {
+            let i = i as usize * d;
+            out.extend_from_slice(&flat[i..i + d]);
+        }
         out
     }
 
@@ -269,10 +279,7 @@ mod tests {
         let mut region = WeightRegion::empty(&[1, 1], 6);
         region.insert_cone(&[1, 0], &[vec![2, 0], vec![0, 3]]);
         let members = region.members_by_weight();
-        assert_eq!(
-            members,
-            vec![vec![1, 0], vec![3, 0], vec![1, 3], vec![5, 0], vec![3, 3]]
-        );
+        assert_eq!(members, vec![1, 0, 3, 0, 1, 3, 5, 0, 3, 3]);
         assert!(region.cone_inside(&[3, 0], &[vec![2, 0]]));
         assert!(!region.cone_inside(&[1, 0], &[vec![1, 0]]));
     }

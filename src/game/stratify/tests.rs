@@ -308,3 +308,116 @@ fn generalized_misere_with_lines_periodic_before_their_axis() {
     assert_eq!(s.pieces().len(), 2, "{s}");
     agrees_with_solver(&g, &s, 20);
 }
+
+/// Fink's game ([Fin11] Example 2.5, Γ′, transcribed from the paper by a third party and checked
+/// below against its stated pattern): normal play on N^3, whose P-positions (6i, 6j, 1) are those
+/// with i AND j = 0, so it has no rational strategy.
+fn finks_game() -> LatticeGame {
+    let moves: [&[i64]; 28] = [
+        &[1, 1, 0],
+        &[5, -2, 0],
+        &[-1, 4, 0],
+        &[3, -2, 0],
+        &[-3, 4, 0],
+        &[1, 2, 0],
+        &[2, 1, 0],
+        &[0, 2, 0],
+        &[0, 4, 0],
+        &[1, 4, 0],
+        &[2, 2, 0],
+        &[2, 4, 0],
+        &[3, 0, 0],
+        &[3, 1, 0],
+        &[3, 3, 0],
+        &[3, 5, 0],
+        &[4, 2, 0],
+        &[4, 4, 0],
+        &[-2, 1, 1],
+        &[-1, -1, 1],
+        &[-1, 2, 1],
+        &[0, 3, 1],
+        &[1, -1, 1],
+        &[1, 4, 1],
+        &[2, 0, 1],
+        &[2, 1, 1],
+        &[3, 2, 1],
+        &[4, 3, 1],
+    ];
+    game(&moves, false)
+}
+
+#[test]
+fn finks_game_has_its_sierpinski_pattern() {
+    let g = finks_game();
+    let mut memo = solver::MemoSolver::new(&g).unwrap();
+    for i in 0..12i64 {
+        for j in 0..12 - i {
+            let is_p = memo.outcome(&[6 * i, 6 * j, 1]).unwrap() == Outcome::P;
+            assert_eq!(is_p, i & j == 0, "at (6·{i}, 6·{j}, 1)");
+        }
+    }
+}
+
+#[test]
+fn finks_game_is_not_found_and_names_an_aperiodic_line() {
+    let g = finks_game();
+    let options = StratifyOptions {
+        max_weight: Some(150),
+        ..StratifyOptions::default()
+    };
+    let Stratified::NotFound { tried, line } = stratify(&g, &options, &mut |_| {}).unwrap() else {
+        panic!("Fink's game has no affine stratification");
+    };
+    let line = line.expect("an aperiodic line");
+    assert!(
+        tried.iter().any(|t| t.starts_with("evidence: the line")),
+        "{tried:?}"
+    );
+    assert!(tried.last().unwrap().contains("max_weight"), "{tried:?}");
+    // The pattern is the memo solver's, point by point.
+    let mut memo = solver::MemoSolver::new(&g).unwrap();
+    let mut x = line.start.clone();
+    for (k, &p) in line.pattern.iter().enumerate() {
+        assert_eq!(
+            memo.outcome(&x).unwrap() == Outcome::P,
+            p,
+            "k = {k} at {x:?}"
+        );
+        for (a, b) in x.iter_mut().zip(&line.direction) {
+            *a += b;
+        }
+    }
+    // The line ends at the region's end, and no period repeats twice after a preperiod on it
+    // (checked naively).
+    let ell = solver::functional(&g, None).unwrap();
+    let weight = |x: &[i64]| -> i64 { x.iter().zip(&ell).map(|(a, b)| a * b).sum() };
+    assert!(weight(&x) > 150 && weight(&line.start) <= 150);
+    let s = &line.pattern;
+    for p in 1..=s.len() / 2 {
+        for t in 0..=s.len() - 2 * p {
+            assert!(
+                (t..s.len() - p).any(|k| s[k] != s[k + p]),
+                "period {p} after {t}"
+            );
+        }
+    }
+}
+
+#[test]
+fn an_enclosing_deadline_ends_the_search_with_what_it_saw() {
+    // No time limit of its own: the caller's deadline (as `attempt(.., timeout:)` sets) holds,
+    // and the search ends with a "not found", not an interruption.
+    let g = crate::game::papers::gm09_example_8_12();
+    let options = StratifyOptions {
+        timeout: None,
+        ..StratifyOptions::default()
+    };
+    let deadline = std::time::Instant::now() + Duration::from_millis(300);
+    let result = crate::interrupt::with_deadline(deadline, || stratify(&g, &options, &mut |_| {}));
+    match result.unwrap() {
+        Stratified::NotFound { tried, .. } => {
+            assert!(tried.last().unwrap().contains("time limit"), "{tried:?}")
+        }
+        other => panic!("{other:?}"),
+    }
+}
