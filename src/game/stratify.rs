@@ -26,6 +26,7 @@ use super::{strategy, LatticeGame};
 
 mod cover;
 mod evidence;
+mod layers;
 mod periods;
 mod region;
 
@@ -132,6 +133,26 @@ fn short_preperiods(
         .collect()
 }
 
+/// h·x written out, as "x_1 − 2x_3".
+fn hyperplane(h: &[i64]) -> String {
+    let mut out = String::new();
+    for (i, &a) in h.iter().enumerate().filter(|(_, &a)| a != 0) {
+        let sign = if a < 0 { "−" } else { "+" };
+        if out.is_empty() {
+            if a < 0 {
+                out.push('−');
+            }
+        } else {
+            out.push_str(&format!(" {sign} "));
+        }
+        if a.abs() != 1 {
+            out.push_str(&a.abs().to_string());
+        }
+        out.push_str(&format!("x_{}", i + 1));
+    }
+    out
+}
+
 /// The union of the pieces, as a set.
 fn cover_set(d: usize, pieces: &[Piece]) -> Result<StratifiedSet, AlgebraError> {
     let mut out = StratifiedSet::empty(d);
@@ -183,6 +204,10 @@ pub fn stratify(
         other => other,
     }
 }
+
+/// The most pieces a cover guess may have before it is given up (patterns such as parities
+/// switched across slanted hyperplanes need a piece per offset; the layered guess takes them).
+const MAX_COVER_PIECES: usize = 400;
 
 /// The most type vectors (counts up to their heap's index and period) a stratification read off a
 /// misère quotient may have.
@@ -609,13 +634,20 @@ fn region_search(
             ));
         }
         // Second guess: a cover by pieces along small lattice directions, with offsets from the
-        // lighter two thirds of the region.
+        // lighter two thirds of the region (given up past MAX_COVER_PIECES pieces).
         let describe = format!(
             "a cover of the P-positions of weight ≤ {bound} by pieces b + N{{small independent periods}}"
         );
         let pool = cover::period_pool(&ell, &axis);
         let slabs = short_preperiods(&axis, &ell, bound);
-        let Some(mut found) = cover::cover(&region, &pool, &ell, 2 * bound / 3, &slabs) else {
+        let Some(mut found) = cover::cover(
+            &region,
+            &pool,
+            &ell,
+            2 * bound / 3,
+            &slabs,
+            MAX_COVER_PIECES,
+        ) else {
             return Err(SolveError::Interrupted);
         };
         // The axes' preperiods are global: a line that turns periodic earlier than its axis
@@ -623,7 +655,9 @@ fn region_search(
         // guess is bolder; it is verified all the same.
         if found.uncovered.is_some() && slabs.iter().any(Option::is_some) {
             let free = vec![None; d];
-            let Some(bold) = cover::cover(&region, &pool, &ell, 2 * bound / 3, &free) else {
+            let Some(bold) =
+                cover::cover(&region, &pool, &ell, 2 * bound / 3, &free, MAX_COVER_PIECES)
+            else {
                 return Err(SolveError::Interrupted);
             };
             if bold.uncovered.is_none() {
@@ -631,6 +665,11 @@ fn region_search(
             }
         }
         match &found.uncovered {
+            Some(x) if found.too_many => tried.push(format!(
+                "{describe}: given up past {MAX_COVER_PIECES} pieces, at the P-position {} (weight {})",
+                Vector::from_i64s(x),
+                region.weight(x)
+            )),
             Some(x) => {
                 let w = region.weight(x);
                 tried.push(format!(
@@ -678,7 +717,67 @@ fn region_search(
                 }
             }
         }
+        // Third guess: a pattern modulo 2 that changes across parallel hyperplanes (fitted on the
+        // heavier half of the region, with the lighter half's misses as exceptions).
+        progress(&format!(
+            "weight ≤ {bound}: a pattern modulo 2 across parallel hyperplanes"
+        ));
+        if let Some(found) =
+            layered_guess(game, options, &region, bound, tried, progress, &mut next)?
+        {
+            return Ok(found);
+        }
         bound = next;
+    }
+}
+
+/// The third guess of a round (see [`layers`]), verified; `next` is raised past a refutation.
+fn layered_guess(
+    game: &LatticeGame,
+    options: &StratifyOptions,
+    region: &WeightRegion,
+    bound: i64,
+    tried: &mut Attempts,
+    progress: &mut dyn FnMut(&str),
+    next: &mut i64,
+) -> Result<Option<Stratified>, SolveError> {
+    let Some(layered) = layers::guess(region)? else {
+        return Ok(None);
+    };
+    let describe = format!(
+        "a pattern modulo 2 on the layers {} = c, one below c = {} and one above c = {} (the faces near N^d's fitted alike), with {} exceptions, from the positions of weight ≤ {bound}",
+        hyperplane(&layered.normal),
+        layered.lo,
+        layered.hi,
+        layered.exceptions
+    );
+    let Some(stratification) = layered.set.to_stratification()? else {
+        tried.push(format!("{describe}: not printable as a stratification"));
+        return Ok(None);
+    };
+    if !options.certify {
+        return Ok(Some(Stratified::Found {
+            stratification,
+            certified: false,
+            method: describe,
+        }));
+    }
+    progress(&format!("verifying a guess: {describe}"));
+    match verify(game, &layered.set)? {
+        Verification::Certified { .. } => Ok(Some(Stratified::Found {
+            stratification,
+            certified: true,
+            method: describe,
+        })),
+        Verification::Refuted { counterexample, .. } => {
+            tried.push(format!(
+                "{describe}: refuted at {} (weight {})",
+                counterexample.position, counterexample.weight
+            ));
+            let w = counterexample.weight.to_i64().unwrap_or(i64::MAX / 4);
+            *next = (*next).max(w + w / 2 + 1);
+            Ok(None)
+        }
     }
 }
 

@@ -28,6 +28,8 @@ pub(super) struct Cover {
     pub(super) pieces: Vec<Piece>,
     /// The lightest P-position of the region that no piece covers, if any: the guess is wrong.
     pub(super) uncovered: Option<Vec<i64>>,
+    /// Whether the cover was given up past its piece limit (at `uncovered`).
+    pub(super) too_many: bool,
 }
 
 /// Whether the integer vectors are linearly independent.
@@ -81,6 +83,7 @@ pub(super) fn cover(
     ell: &[i64],
     offsets_up_to: i64,
     slabs: &[Option<(i64, i64)>],
+    max_pieces: usize,
 ) -> Option<Cover> {
     // A generator may move along axis i only from the periodic part x_i ≥ t_i, by multiples
     // of p_i.
@@ -99,6 +102,13 @@ pub(super) fn cover(
         }
         if covered.is_p(b) == Some(true) {
             continue;
+        }
+        if pieces.len() >= max_pieces {
+            return Some(Cover {
+                pieces,
+                uncovered: Some(b.to_vec()),
+                too_many: true,
+            });
         }
         // The rays b + N g inside P on the region, with some evidence (b + 2g in the region).
         let mut rays: Vec<&Vec<i64>> = Vec::new();
@@ -166,7 +176,11 @@ pub(super) fn cover(
         .chunks_exact(ell.len())
         .find(|b| covered.is_p(b) != Some(true))
         .map(<[i64]>::to_vec);
-    Some(Cover { pieces, uncovered })
+    Some(Cover {
+        pieces,
+        uncovered,
+        too_many: false,
+    })
 }
 
 /// Drops the pieces whose points in the region all lie in other pieces too, the latest first
@@ -237,7 +251,7 @@ mod tests {
         region.insert_cone(&[0, 0], &[vec![2, 0], vec![0, 3]]);
         region.insert_cone(&[1, 1], &[vec![1, 1]]);
         let pool = period_pool(&ell, &[None, None]);
-        let found = cover(&region, &pool, &ell, 20, &[None, None]).unwrap();
+        let found = cover(&region, &pool, &ell, 20, &[None, None], 100).unwrap();
         assert_eq!(found.uncovered, None);
         assert_eq!(
             found.pieces,
@@ -253,7 +267,7 @@ mod tests {
             ]
         );
         // With offsets up to weight 1 only, (1, 1) is left uncovered.
-        let found = cover(&region, &pool, &ell, 1, &[None, None]).unwrap();
+        let found = cover(&region, &pool, &ell, 1, &[None, None], 100).unwrap();
         assert_eq!(found.uncovered, Some(vec![1, 1]));
     }
 }

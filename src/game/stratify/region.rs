@@ -61,6 +61,11 @@ impl WeightRegion {
         x.iter().zip(&self.ell).map(|(a, b)| a * b).sum()
     }
 
+    /// The dimension d.
+    pub(super) fn dim(&self) -> usize {
+        self.ell.len()
+    }
+
     /// The weight bound W.
     pub(super) fn bound(&self) -> i64 {
         self.bound
