@@ -4,15 +4,17 @@
 //! 1. Squarefree normal play: the theorem gives P = P0 + 2N^d ([Erratum] Theorem 3), verified
 //!    anyway.
 //! 2. Otherwise, on the board N^d: the P-positions are solved on a weight region ℓ·x ≤ W (closed
-//!    under taking options, unlike a box when moves have negative entries) and two guesses are
-//!    made from them: eventual periods along the axes ([`periods`]), and a cover by pieces
+//!    under taking options, unlike a box when moves have negative entries) and three guesses are
+//!    made from them: eventual periods along the axes ([`periods`]); a cover by pieces
 //!    b + N{g_1..g_k} along small lattice directions ([`cover`]), whose pieces follow the
-//!    polyhedral regions where a pattern holds.
+//!    polyhedral regions where a pattern holds; and a pattern modulo 2 that changes across
+//!    parallel hyperplanes, the faces near N^d's boundary fitted alike ([`layers`]).
 //!
 //! A guess is checked on the whole solved region first (cheap) and only then verified on the
 //! whole board (exact, and costly). A position where it fails, of weight w, raises W past 3w/2
-//! and the search goes on, up to the user's weight limit and time. What was tried is reported
-//! when nothing is found.
+//! and the search goes on until the time limit (or the user's weight limit, or the memory
+//! budget). When nothing is found, the report says what was tried, what stopped the search, and
+//! what the last region showed: a line on which the P-positions have no period ([`evidence`]).
 
 use std::time::{Duration, Instant};
 

@@ -9,8 +9,8 @@ use super::region::WeightRegion;
 use crate::algebra::Vector;
 
 /// A line of a solved region whose P-positions show no period repeated twice after a preperiod,
-/// neither on the whole line nor on its first half (so a line that is periodic until a change of
-/// phase near the region's end is not taken for one).
+/// neither on the whole line nor on its first half or first three quarters (so a line that turns
+/// periodic after a change of phase somewhere along it is not taken for one).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AperiodicLine {
     /// Its first point p (p − v lies outside N^d).
@@ -37,7 +37,7 @@ impl std::fmt::Display for AperiodicLine {
         }
         write!(
             f,
-            "the line {} + N{} shows no period that repeats twice after a preperiod, on its {} points within weight {} nor on their first half (P marks a P-position, from k = 0): {shown}",
+            "the line {} + N{} shows no period that repeats twice after a preperiod, on its {} points within weight {} nor on their first half or three quarters (P marks a P-position, from k = 0): {shown}",
             Vector::from_i64s(&self.start),
             Vector::from_i64s(&self.direction),
             self.pattern.len(),
@@ -46,8 +46,9 @@ impl std::fmt::Display for AperiodicLine {
     }
 }
 
-/// The least t + p (then the least p) such that s[k] = s[k + p] for t ≤ k < |s| − p and the
-/// period p repeats at least twice after the preperiod t (t + 2p ≤ |s|), or None.
+/// The least t + p (then the least p) such that s[k] = s[k + p] for t ≤ k < |s| − p, the
+/// preperiod t is at most half of s and the period p repeats at least twice after it
+/// (t + 2p ≤ |s|), or None.
 pub(super) fn eventual_period(s: &[bool]) -> Option<(usize, usize)> {
     let len = s.len();
     let mut best: Option<(usize, usize)> = None;
@@ -57,7 +58,7 @@ pub(super) fn eventual_period(s: &[bool]) -> Option<(usize, usize)> {
             .rev()
             .find(|&k| s[k] != s[k + p])
             .map_or(0, |k| k + 1);
-        if t + 2 * p <= len && best.is_none_or(|(bt, bp)| t + p < bt + bp) {
+        if 2 * t <= len && t + 2 * p <= len && best.is_none_or(|(bt, bp)| t + p < bt + bp) {
             best = Some((t, p));
         }
     }
@@ -65,7 +66,7 @@ pub(super) fn eventual_period(s: &[bool]) -> Option<(usize, usize)> {
 }
 
 /// The least number of points a line must have to count as evidence.
-const MIN_POINTS: usize = 24;
+const MIN_POINTS: usize = 48;
 
 /// The most line points read in all, so the search stays a small share of a round.
 const MAX_POINTS: usize = 30_000_000;
@@ -121,8 +122,10 @@ pub(super) fn aperiodic_line(region: &WeightRegion, ell: &[i64]) -> Option<Aperi
                 }
             }
             read += pattern.len();
-            if eventual_period(&pattern[..pattern.len() / 2]).is_none()
-                && eventual_period(&pattern).is_none()
+            let len = pattern.len();
+            if [len / 2, 3 * len / 4, len]
+                .iter()
+                .all(|&k| eventual_period(&pattern[..k]).is_none())
             {
                 best = Some(AperiodicLine {
                     start: p,
@@ -164,22 +167,21 @@ mod tests {
         assert_eq!(eventual_period(&s("......")), Some((0, 1)));
         assert_eq!(eventual_period(&s("P.P.P.")), Some((0, 2)));
         assert_eq!(eventual_period(&s("PP..P..P..P.")), Some((1, 3)));
-        // The powers of two: no period repeats.
-        let powers: String = (0..40)
+        // The powers of two: constant after 32, but that is past half the line.
+        let powers: String = (0..80)
             .map(|k: u32| if k.is_power_of_two() { 'P' } else { '.' })
             .collect();
-        assert_eq!(eventual_period(&s(&powers)), Some((33, 1)));
-        let sparse: String = (0..64)
+        assert_eq!(eventual_period(&s(&powers[..40])), None);
+        let few: String = (0..40)
             .map(|k: u32| {
-                if k.is_power_of_two() || k % 7 == 3 {
+                if k.is_power_of_two() && k < 9 {
                     'P'
                 } else {
                     '.'
                 }
             })
             .collect();
-        let (t, p) = eventual_period(&s(&sparse)).unwrap();
-        assert!(t + 2 * p <= 64 && t > 32, "{t} {p}");
+        assert_eq!(eventual_period(&s(&few)), Some((9, 1)));
         // A pattern whose only period is its length.
         assert_eq!(eventual_period(&s("P..P.PP...P.PPP.")), None);
     }
@@ -189,8 +191,8 @@ mod tests {
         // Members: (i, j) with i AND j = 0 (a Sierpiński pattern): the line (i, 7) is periodic
         // with period 8, but lines (i, j) with j = 2^m − 1 large show no repeated period.
         let ell = [1, 1];
-        let mut region = WeightRegion::empty(&ell, 90);
-        let mut periodic = WeightRegion::empty(&ell, 90);
+        let mut region = WeightRegion::empty(&ell, 200);
+        let mut periodic = WeightRegion::empty(&ell, 200);
         let mut members = Vec::new();
         region.for_each(|x| members.push(x.to_vec()));
         for x in &members {
