@@ -747,7 +747,7 @@ fn layered_guess(
         return Ok(None);
     };
     let describe = format!(
-        "a pattern modulo 2 on the layers {} = c, one below c = {} and one above c = {} (the faces near N^d's fitted alike), with {} exceptions, from the positions of weight ≤ {bound}",
+        "a pattern modulo 2 on the layers {} = c, one below c = {} and one above c = {} (the faces near the boundary fitted alike), with {} exceptions, from the positions of weight ≤ {bound}",
         hyperplane(&layered.normal),
         layered.lo,
         layered.hi,
