@@ -135,26 +135,6 @@ fn short_preperiods(
         .collect()
 }
 
-/// h·x written out, as "x_1 − 2x_3".
-fn hyperplane(h: &[i64]) -> String {
-    let mut out = String::new();
-    for (i, &a) in h.iter().enumerate().filter(|(_, &a)| a != 0) {
-        let sign = if a < 0 { "−" } else { "+" };
-        if out.is_empty() {
-            if a < 0 {
-                out.push('−');
-            }
-        } else {
-            out.push_str(&format!(" {sign} "));
-        }
-        if a.abs() != 1 {
-            out.push_str(&a.abs().to_string());
-        }
-        out.push_str(&format!("x_{}", i + 1));
-    }
-    out
-}
-
 /// The union of the pieces, as a set.
 fn cover_set(d: usize, pieces: &[Piece]) -> Result<StratifiedSet, AlgebraError> {
     let mut out = StratifiedSet::empty(d);
@@ -605,10 +585,8 @@ fn region_search(
             return Err(SolveError::Interrupted);
         }
         tried.line = line;
+        // Raised past the lightest failure of the guesses (`raise_past`).
         let mut next = bound + bound / 2;
-        // The lightest failure of the guesses (on the region or on the whole board) sets how far
-        // the next region reaches.
-        let failed_at = |w: i64, next: &mut i64| *next = (*next).max(w + w / 2 + 1);
         // First guess: eventual periods along the axes. It agrees with the region by
         // construction (each reduction by a period stays in the region and keeps the outcome).
         let mut guesses: Vec<(String, StratifiedSet, Option<Stratification>)> = Vec::new();
@@ -678,7 +656,7 @@ fn region_search(
                     "{describe}: the P-position {} (weight {w}) is left uncovered",
                     Vector::from_i64s(x)
                 ));
-                failed_at(w, &mut next);
+                raise_past(&mut next, w);
             }
             None => guesses.push((describe, cover_set(d, &found.pieces)?, None)),
         }
@@ -693,30 +671,13 @@ fn region_search(
                     }
                 },
             };
-            if !options.certify {
-                return Ok(Stratified::Found {
-                    stratification,
-                    certified: false,
-                    method: describe,
-                });
-            }
-            progress(&format!("verifying a guess: {describe}"));
-            match verify(game, &set)? {
-                Verification::Certified { .. } => {
-                    return Ok(Stratified::Found {
-                        stratification,
-                        certified: true,
-                        method: describe,
-                    })
-                }
-                Verification::Refuted { counterexample, .. } => {
-                    tried.push(format!(
-                        "{describe}: refuted at {} (weight {})",
-                        counterexample.position, counterexample.weight
-                    ));
-                    let w = counterexample.weight.to_i64().unwrap_or(i64::MAX / 4);
-                    failed_at(w, &mut next);
-                }
+            let guess = Guess {
+                describe,
+                stratification,
+                set: &set,
+            };
+            if let Some(found) = certify_guess(game, options, guess, tried, progress, &mut next)? {
+                return Ok(found);
             }
         }
         // Third guess: a pattern modulo 2 that changes across parallel hyperplanes (fitted on the
@@ -748,7 +709,7 @@ fn layered_guess(
     };
     let describe = format!(
         "a pattern modulo 2 on the layers {} = c, one below c = {} and one above c = {} (the faces near the boundary fitted alike), with {} exceptions, from the positions of weight ≤ {bound}",
-        hyperplane(&layered.normal),
+        layers::hyperplane(&layered.normal),
         layered.lo,
         layered.hi,
         layered.exceptions
@@ -757,6 +718,37 @@ fn layered_guess(
         tried.push(format!("{describe}: not printable as a stratification"));
         return Ok(None);
     };
+    let guess = Guess {
+        describe,
+        stratification,
+        set: &layered.set,
+    };
+    certify_guess(game, options, guess, tried, progress, next)
+}
+
+/// A guess of a round: how it was found, and the set as printed and as decided.
+struct Guess<'a> {
+    describe: String,
+    stratification: Stratification,
+    set: &'a StratifiedSet,
+}
+
+/// The guess, returned unverified under `certify: false`, else verified on the whole board: found
+/// when certified; when refuted, the counterexample is reported and the next region reaches past
+/// it.
+fn certify_guess(
+    game: &LatticeGame,
+    options: &StratifyOptions,
+    guess: Guess<'_>,
+    tried: &mut Attempts,
+    progress: &mut dyn FnMut(&str),
+    next: &mut i64,
+) -> Result<Option<Stratified>, SolveError> {
+    let Guess {
+        describe,
+        stratification,
+        set,
+    } = guess;
     if !options.certify {
         return Ok(Some(Stratified::Found {
             stratification,
@@ -765,7 +757,7 @@ fn layered_guess(
         }));
     }
     progress(&format!("verifying a guess: {describe}"));
-    match verify(game, &layered.set)? {
+    match verify(game, set)? {
         Verification::Certified { .. } => Ok(Some(Stratified::Found {
             stratification,
             certified: true,
@@ -776,11 +768,16 @@ fn layered_guess(
                 "{describe}: refuted at {} (weight {})",
                 counterexample.position, counterexample.weight
             ));
-            let w = counterexample.weight.to_i64().unwrap_or(i64::MAX / 4);
-            *next = (*next).max(w + w / 2 + 1);
+            raise_past(next, counterexample.weight.to_i64().unwrap_or(i64::MAX / 4));
             Ok(None)
         }
     }
+}
+
+/// The lightest failure of a guess, of weight w (on the region or on the whole board), sets how
+/// far the next region reaches: past 3w/2.
+fn raise_past(next: &mut i64, w: i64) {
+    *next = (*next).max(w + w / 2 + 1);
 }
 
 #[cfg(test)]

@@ -44,14 +44,30 @@ const MAX_LAYERS: i64 = 48;
 /// The most exceptions taken as points.
 const MAX_EXCEPTIONS: usize = 4096;
 
+/// h·x written out, as "x_1 − 2x_3".
+pub(super) fn hyperplane(h: &[i64]) -> String {
+    let mut out = String::new();
+    for (i, &a) in h.iter().enumerate().filter(|(_, &a)| a != 0) {
+        let sign = if a < 0 { "−" } else { "+" };
+        if out.is_empty() {
+            if a < 0 {
+                out.push('−');
+            }
+        } else {
+            out.push_str(&format!(" {sign} "));
+        }
+        if a.abs() != 1 {
+            out.push_str(&a.abs().to_string());
+        }
+        out.push_str(&format!("x_{}", i + 1));
+    }
+    out
+}
+
 /// Whether two class patterns agree wherever both have seen a class.
 fn compatible(a: Classes, b: Classes) -> bool {
     let seen = a & b & 0x5555_5555_5555_5555;
     ((a ^ b) >> 1) & seen == 0
-}
-
-fn merge(a: Classes, b: Classes) -> Classes {
-    a | b
 }
 
 fn class_of(x: &[i64]) -> usize {
@@ -60,6 +76,17 @@ fn class_of(x: &[i64]) -> usize {
         .fold(0, |c, (i, &xi)| c | (((xi & 1) as usize) << i))
 }
 
+/// The layer h·x of x.
+fn level(h: &[i64], x: &[i64]) -> i64 {
+    x.iter().zip(h).map(|(a, b)| a * b).sum()
+}
+
+/// Whether the class is in P under the pattern, or None when the pattern has not seen it.
+fn lookup(pattern: Classes, class: usize) -> Option<bool> {
+    (pattern & (1 << (2 * class)) != 0).then_some(pattern & (1 << (2 * class + 1)) != 0)
+}
+
+/// Records that the class is (or is not) in P; false when the pattern said otherwise.
 fn record(pattern: &mut Classes, class: usize, p: bool) -> bool {
     let seen = 1u64 << (2 * class);
     let is_p = 1u64 << (2 * class + 1);
@@ -76,8 +103,7 @@ fn layer_patterns(h: &[i64], points: &[i64], outcomes: &[bool]) -> Option<BTreeM
     let d = h.len();
     let mut layers: FxHashMap<i64, Classes> = FxHashMap::default();
     for (x, &p) in points.chunks_exact(d).zip(outcomes) {
-        let c: i64 = x.iter().zip(h).map(|(a, b)| a * b).sum();
-        if !record(layers.entry(c).or_insert(0), class_of(x), p) {
+        if !record(layers.entry(level(h, x)).or_insert(0), class_of(x), p) {
             return None;
         }
     }
@@ -95,7 +121,7 @@ fn ends(layers: &BTreeMap<i64, Classes>) -> Option<(i64, Classes, i64, Classes)>
         if !compatible(low, pattern) {
             break;
         }
-        low = merge(low, pattern);
+        low |= pattern;
         lo = c;
     }
     let mut high = 0;
@@ -104,7 +130,7 @@ fn ends(layers: &BTreeMap<i64, Classes>) -> Option<(i64, Classes, i64, Classes)>
         if !compatible(high, pattern) {
             break;
         }
-        high = merge(high, pattern);
+        high |= pattern;
         hi = c;
     }
     Some((lo, low, hi, high))
@@ -178,39 +204,49 @@ impl Domain {
 
     /// Calls `f` on the domain's points of the region.
     fn for_each(&self, region: &WeightRegion, f: &mut dyn FnMut(&[i64], bool)) {
-        fn walk(
-            domain: &Domain,
-            region: &WeightRegion,
-            x: &mut Vec<i64>,
-            f: &mut dyn FnMut(&[i64], bool),
-        ) {
-            let i = x.len();
-            if i == domain.lower.len() {
-                if let Some(at) = region.index(x) {
-                    f(x, region.get(at));
+        struct Walk<'a> {
+            domain: &'a Domain,
+            region: &'a WeightRegion,
+            /// The weight of the corner's coordinates from i on.
+            rest: Vec<i64>,
+        }
+        impl Walk<'_> {
+            fn go(&self, x: &mut Vec<i64>, used: i64, f: &mut dyn FnMut(&[i64], bool)) {
+                let i = x.len();
+                if i == self.domain.lower.len() {
+                    if let Some(at) = self.region.index(x) {
+                        f(x, self.region.get(at));
+                    }
+                    return;
                 }
-                return;
-            }
-            let values = match domain.pinned[i] {
-                Some(c) => c..=c,
-                None => domain.lower[i]..=i64::MAX,
-            };
-            for v in values {
-                x.push(v);
-                // The rest at their least: past the region, so is every larger v.
-                let mut least = x.clone();
-                least.extend(domain.corner()[i + 1..].iter());
-                let inside = region.weight(&least) <= region.bound();
-                if inside {
-                    walk(domain, region, x, f);
-                }
-                x.pop();
-                if !inside {
-                    break;
+                let (from, to) = match self.domain.pinned[i] {
+                    Some(c) => (c, c),
+                    None => (self.domain.lower[i], i64::MAX),
+                };
+                let step = self.region.ell()[i].max(1);
+                for v in from..=to {
+                    // The rest at their least: past the region, so is every larger v.
+                    let used = used + v * step;
+                    if used + self.rest[i + 1] > self.region.bound() {
+                        break;
+                    }
+                    x.push(v);
+                    self.go(x, used, f);
+                    x.pop();
                 }
             }
         }
-        walk(self, region, &mut Vec::new(), f);
+        let corner = self.corner();
+        let mut rest = vec![0; corner.len() + 1];
+        for i in (0..corner.len()).rev() {
+            rest[i] = rest[i + 1] + corner[i] * region.ell()[i].max(1);
+        }
+        let walk = Walk {
+            domain: self,
+            region,
+            rest,
+        };
+        walk.go(&mut Vec::new(), 0, f);
     }
 }
 
@@ -442,11 +478,9 @@ fn fit_layers(
         if failed {
             return;
         }
-        let c: i64 = x.iter().zip(&h).map(|(a, b)| a * b).sum();
-        let pattern = pattern_at(c);
+        let pattern = pattern_at(level(&h, x));
         let class = class_of(x);
-        let predicted =
-            (pattern & (1 << (2 * class)) != 0).then_some(pattern & (1 << (2 * class + 1)) != 0);
+        let predicted = lookup(pattern, class);
         if predicted == Some(truth) {
             return;
         }
@@ -510,7 +544,7 @@ fn fit_layers(
 /// classes in P are those where w·x is even (or odd), else one coset of 2Z^d per class.
 fn cosets_in_p(d: usize, pattern: Classes) -> Vec<Coset> {
     let classes = 1usize << d;
-    let in_p = |c: usize| pattern & (1 << (2 * c + 1)) != 0;
+    let in_p = |c: usize| lookup(pattern, c) == Some(true);
     let members: Vec<usize> = (0..classes).filter(|&c| in_p(c)).collect();
     if members.is_empty() {
         return Vec::new();

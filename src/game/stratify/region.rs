@@ -66,6 +66,11 @@ impl WeightRegion {
         self.ell.len()
     }
 
+    /// The functional ℓ.
+    pub(super) fn ell(&self) -> &[i64] {
+        &self.ell
+    }
+
     /// The weight bound W.
     pub(super) fn bound(&self) -> i64 {
         self.bound
