@@ -1,7 +1,8 @@
 //! `lg`: the lattice-games interpreter. With no argument it starts the REPL; `lg FILE.lg...` runs
 //! scripts (as one shard of a sweep with `--shard`, recording to `--results`); `lg -e 'expr'`
 //! evaluates one entry; `lg --check FILE...` checks without running; `lg --summary FILE...`
-//! summarizes sweep results. Exit codes: 0 success, 1 an error in the script, 2 a usage error.
+//! summarizes sweep results; `lg kernel -f FILE` is the Jupyter kernel, `lg kernel install`
+//! writes its kernelspec. Exit codes: 0 success, 1 an error in the script, 2 a usage error.
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -16,6 +17,8 @@ const USAGE: &str = "usage: lg                 start the REPL
        lg -e 'entry'      evaluate one entry and print its value
        lg --check FILE... check names and arities without running
        lg --summary FILE.jsonl...  summarize the records of a sweep's shards
+       lg kernel install [--user | --prefix DIR]  install the Jupyter kernel (name `lg`)
+       lg kernel -f CONNECTION_FILE  run the Jupyter kernel (Jupyter starts it so)
        lg --help | --version
 options for scripts (sweeps):
        --shard i/n        run shard i of n (default: LG_SHARD, or a Slurm array job's
@@ -117,6 +120,7 @@ fn run(args: Vec<String>) -> u8 {
             }
             status
         }
+        Some("kernel") => kernel(&args[1..]),
         Some("--summary") => {
             if args.len() < 2 {
                 eprintln!("lg: --summary needs at least one results file\n{USAGE}");
@@ -170,6 +174,52 @@ fn run(args: Vec<String>) -> u8 {
                 }
             }
             0
+        }
+    }
+}
+
+/// `lg kernel install [--user | --prefix DIR]` and `lg kernel -f CONNECTION_FILE`.
+fn kernel(args: &[String]) -> u8 {
+    use lattice_games::kernel::{self, spec};
+    let strs: Vec<&str> = args.iter().map(String::as_str).collect();
+    match strs.as_slice() {
+        ["-f", file] | ["--connection-file", file] => match kernel::run(std::path::Path::new(file))
+        {
+            Ok(()) => 0,
+            Err(e) => {
+                eprintln!("lg kernel: {e}");
+                1
+            }
+        },
+        ["install", rest @ ..] => {
+            let location = match rest {
+                [] => spec::Location::System,
+                ["--user"] => spec::Location::User,
+                ["--prefix", dir] => spec::Location::Prefix(std::path::PathBuf::from(dir)),
+                _ => {
+                    eprintln!("lg: kernel install takes `--user` or `--prefix DIR`\n{USAGE}");
+                    return 2;
+                }
+            };
+            match spec::install(&location) {
+                Ok(dir) => {
+                    println!(
+                        "installed the kernelspec `{}` (\"{}\") in {}",
+                        spec::NAME,
+                        spec::DISPLAY_NAME,
+                        dir.display()
+                    );
+                    0
+                }
+                Err(e) => {
+                    eprintln!("lg kernel install: {e}");
+                    1
+                }
+            }
+        }
+        _ => {
+            eprintln!("lg: `kernel` takes `-f CONNECTION_FILE` or `install [--user | --prefix DIR]`\n{USAGE}");
+            2
         }
     }
 }

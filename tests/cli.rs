@@ -203,7 +203,12 @@ fn plots_are_written_as_svg_and_png() {
     }
     assert_eq!(code, 0, "{out}{err}");
     let svg = std::fs::read_to_string(file("nim.svg")).expect("nim.svg written");
-    let first = out.split("wrote").next().unwrap_or("");
+    // The files are written while `plot` runs, and the picture it returns is shown after: the
+    // first picture's text follows the line saying nim.png was written.
+    let first = out
+        .split("wrote")
+        .find(|part| part.contains("nim.png"))
+        .unwrap_or("");
     let cells: usize = first
         .lines()
         .filter(|l| l.contains(['│', '┤']))

@@ -54,7 +54,15 @@ pub struct Interpreter {
     )>,
     /// The sweep this process runs a shard of (`lg --shard`, `--results`, `--set`).
     pub sweep: crate::sweep::SweepContext,
+    /// How a picture whose value would be dropped is shown (a notebook draws it); by default its
+    /// text form is printed.
+    display: Option<DisplayHook>,
+    /// Whether the statements run now are a script's, whose values are dropped.
+    in_script: bool,
 }
+
+/// A front end's way of showing a value at once (see [`Interpreter::set_display`]).
+pub type DisplayHook = Box<dyn FnMut(&Value)>;
 
 impl Drop for Interpreter {
     /// Breaks the cycles between the global and prelude frames and the functions bound in them.
@@ -84,6 +92,8 @@ impl Interpreter {
             out,
             depth: 0,
             steps_left: None,
+            display: None,
+            in_script: false,
             solvers: Vec::new(),
             heap_sums: Vec::new(),
             sweep: crate::sweep::SweepContext::default(),
@@ -171,7 +181,40 @@ impl Interpreter {
                 }
             }
         }
-        self.run_program(&program)
+        self.in_script = true;
+        let result = self.run_program(&program);
+        self.in_script = false;
+        result
+    }
+
+    /// Shows a picture whose value is dropped (a statement of a script, a loop's body, a
+    /// statement in a block before its last): through the display hook when a front end set
+    /// one, otherwise as text. Other values are dropped silently.
+    fn show_dropped(&mut self, v: &Value) {
+        if !matches!(v, Value::Picture(_)) {
+            return;
+        }
+        match self.display.as_mut() {
+            Some(hook) => {
+                let _ = self.out.flush();
+                hook(v);
+            }
+            None => {
+                let text = v.to_string();
+                self.write_line(&text);
+            }
+        }
+    }
+
+    /// Flushes the output sink (a front end streaming it sends what is left).
+    pub fn flush_output(&mut self) -> std::io::Result<()> {
+        self.out.flush()
+    }
+
+    /// Sets how pictures are shown when their value would be dropped (a notebook kernel sends
+    /// them as rich displays).
+    pub fn set_display(&mut self, hook: DisplayHook) {
+        self.display = Some(hook);
     }
 
     /// Runs parsed statements in the global environment, stopping at the first error.
@@ -179,7 +222,11 @@ impl Interpreter {
         let mut outcomes = Vec::new();
         let env = self.globals.clone();
         for stmt in &program.stmts {
-            outcomes.push(self.exec(stmt, &env)?);
+            let outcome = self.exec(stmt, &env)?;
+            if let (true, Outcome::Value(v)) = (self.in_script, &outcome) {
+                self.show_dropped(v);
+            }
+            outcomes.push(outcome);
         }
         let _ = self.out.flush();
         Ok(outcomes)
@@ -440,7 +487,8 @@ impl Interpreter {
                     }
                     let frame = new_frame(Some(env.clone()));
                     frame.set(&var.name, item);
-                    self.eval(body, &frame)?;
+                    let v = self.eval(body, &frame)?;
+                    self.show_dropped(&v);
                 }
                 Ok(Value::Nothing)
             }
@@ -457,6 +505,7 @@ impl Interpreter {
                 let frame = new_frame(Some(env.clone()));
                 let mut last = Value::Nothing;
                 for s in stmts {
+                    self.show_dropped(&last);
                     last = match self.exec(s, &frame)? {
                         Outcome::Value(v) => v,
                         _ => Value::Nothing,

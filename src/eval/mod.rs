@@ -9,6 +9,7 @@ pub mod diagnostic;
 mod env;
 mod error;
 mod interp;
+pub mod latex;
 mod ops;
 pub(crate) mod progress;
 pub mod set_value;

@@ -2,12 +2,25 @@
 //! run for a second (so quick answers print nothing extra), shows a phase and counts, and is
 //! cleared when the computation ends. It is drawn from a thread of its own, so its clock runs
 //! even through a long step that reports nothing new. Nothing is drawn when stderr is not a
-//! terminal.
+//! terminal, unless a front end set a [`ProgressSink`] (a notebook kernel shows the line as one
+//! display it updates in place).
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
+
+/// Where progress lines go instead of a terminal: called with each new line (about twice a
+/// second, after the first second) and with `None` when the computation ends.
+pub type ProgressSink = Arc<dyn Fn(Option<&str>) + Send + Sync>;
+
+static SINK: OnceLock<ProgressSink> = OnceLock::new();
+
+/// Sends the progress of every long computation of this process to `sink` (once per process;
+/// a later call is ignored).
+pub fn set_sink(sink: ProgressSink) {
+    let _ = SINK.set(sink);
+}
 
 /// A spinner line on stderr, shown after the first second.
 pub struct Spinner {
@@ -20,7 +33,7 @@ pub struct Spinner {
 impl Spinner {
     /// Starts the clock (nothing is drawn yet).
     pub fn new() -> Spinner {
-        let tty = std::io::IsTerminal::is_terminal(&std::io::stderr());
+        let tty = SINK.get().is_some() || std::io::IsTerminal::is_terminal(&std::io::stderr());
         Spinner {
             tty,
             message: Arc::new(Mutex::new(None)),
@@ -71,6 +84,9 @@ impl Spinner {
 
 /// The drawing thread: waits a second, then shows the latest message until told to stop.
 fn draw(start: Instant, message: &Mutex<Option<String>>, done: &AtomicBool) {
+    if let Some(sink) = SINK.get() {
+        return draw_to(sink, start, message, done);
+    }
     let mut bar: Option<indicatif::ProgressBar> = None;
     while !done.load(Ordering::Relaxed) {
         std::thread::sleep(Duration::from_millis(100));
@@ -97,6 +113,40 @@ fn draw(start: Instant, message: &Mutex<Option<String>>, done: &AtomicBool) {
     }
     if let Some(b) = bar {
         b.finish_and_clear();
+    }
+}
+
+/// The drawing thread with a [`ProgressSink`]: after the first second, the latest message with
+/// the time elapsed every half second, and `None` at the end if anything was shown.
+fn draw_to(
+    sink: &ProgressSink,
+    start: Instant,
+    message: &Mutex<Option<String>>,
+    done: &AtomicBool,
+) {
+    let mut shown = false;
+    let mut last = Instant::now();
+    while !done.load(Ordering::Relaxed) {
+        std::thread::sleep(Duration::from_millis(50));
+        if start.elapsed() < Duration::from_secs(1)
+            || (shown && last.elapsed() < Duration::from_millis(500))
+        {
+            continue;
+        }
+        let text = message
+            .lock()
+            .ok()
+            .and_then(|m| m.clone())
+            .unwrap_or_default();
+        sink(Some(&format!(
+            "{text}, {}s (interrupt stops)",
+            start.elapsed().as_secs()
+        )));
+        shown = true;
+        last = Instant::now();
+    }
+    if shown {
+        sink(None);
     }
 }
 

@@ -112,6 +112,8 @@ pub enum Value {
     Periodicity(Rc<crate::game::periodicity::Periodicity>),
     /// A proved misère quotient of a heap game (`misere_quotient`).
     Quotient(Rc<crate::game::quotient::MisereQuotient>),
+    /// A picture drawn by `plot`: text in a terminal, SVG in a notebook.
+    Picture(Rc<crate::game::plot::Picture>),
 }
 
 /// A rational generating function as the language holds it: the function and its variables.
@@ -287,6 +289,7 @@ impl Value {
             Value::Verification(_) => "verification",
             Value::Periodicity(_) => "periodicity",
             Value::Quotient(_) => "misère quotient",
+            Value::Picture(_) => "picture",
         }
     }
 
@@ -406,6 +409,7 @@ impl Value {
             Value::Verification(_) => 20,
             Value::Periodicity(_) => 21,
             Value::Quotient(_) => 22,
+            Value::Picture(_) => 24,
             Value::Function(_) => 18,
         }
     }
@@ -483,6 +487,13 @@ impl Ord for Value {
                 }
             }
             (Value::Quotient(a), Value::Quotient(b)) => {
+                if a == b {
+                    Ordering::Equal
+                } else {
+                    a.to_string().cmp(&b.to_string())
+                }
+            }
+            (Value::Picture(a), Value::Picture(b)) => {
                 if a == b {
                     Ordering::Equal
                 } else {
@@ -588,6 +599,7 @@ impl fmt::Display for Value {
             Value::Verification(v) => write!(f, "{v}"),
             Value::Periodicity(p) => write!(f, "{p}"),
             Value::Quotient(q) => write!(f, "{q}"),
+            Value::Picture(p) => write!(f, "{p}"),
             Value::Stratification(s) => write_stratification(f, s),
         }
     }

@@ -115,6 +115,41 @@ pub struct Slice {
     cells: Vec<Cell>,
 }
 
+/// A drawn slice, as `plot` returns it: its text form (Unicode or ASCII cells) for terminals and
+/// files, and its SVG picture for notebooks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Picture {
+    slice: Slice,
+    ascii: bool,
+}
+
+impl Picture {
+    /// The picture of `slice`; its text uses ASCII cells when `ascii`.
+    pub fn new(slice: Slice, ascii: bool) -> Picture {
+        Picture { slice, ascii }
+    }
+
+    /// The slice drawn.
+    pub fn slice(&self) -> &Slice {
+        &self.slice
+    }
+
+    /// The text form, one line per row.
+    pub fn text(&self) -> String {
+        if self.ascii {
+            self.slice.to_ascii()
+        } else {
+            self.slice.to_text()
+        }
+    }
+}
+
+impl std::fmt::Display for Picture {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.text().trim_end_matches('\n'))
+    }
+}
+
 /// The side of a cell in SVG pictures unless given.
 pub const DEFAULT_CELL_SIZE: i64 = 16;
 

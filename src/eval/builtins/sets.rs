@@ -498,137 +498,32 @@ fn evaluate(_: &mut Interpreter, a: &mut Args) -> R {
     }
 }
 
-/// The moves as the columns of a LaTeX matrix, as the papers print rule sets.
-fn latex_columns(columns: &[Vector]) -> String {
-    let d = columns.first().map_or(0, |c| c.dim());
-    let rows: Vec<String> = (0..d)
-        .map(|i| {
-            columns
-                .iter()
-                .map(|c| c.0[i].to_string())
-                .collect::<Vec<_>>()
-                .join(" & ")
-        })
-        .collect();
-    format!(
-        "\\begin{{pmatrix}} {} \\end{{pmatrix}}",
-        rows.join(" \\\\ ")
-    )
-}
-
-fn latex_point(p: &[i64]) -> String {
-    let xs: Vec<String> = p.iter().map(|x| x.to_string()).collect();
-    format!("({})", xs.join(", "))
-}
-
-/// A game as [GM09] writes one: Γ as a matrix and the board Λ ∖ D.
-fn latex_game(g: &crate::game::LatticeGame) -> String {
-    use crate::algebra::{Cone, Polyhedron};
-    let d = g.dim();
-    let b = g.board();
-    let lattice = match b.polyhedron() {
-        Polyhedron::Cone(Cone::Orthant(_)) => format!("\\mathbb{{N}}^{{{d}}}"),
-        _ => format!("\\Pi \\cap \\mathbb{{Z}}^{{{d}}}"),
-    };
-    let board = if b.is_normal_play() {
-        lattice
-    } else if b.is_misere() {
-        format!("{lattice} \\setminus \\{{0\\}}")
-    } else {
-        let gens: Vec<String> = b.defeated().iter().map(|v| v.to_string()).collect();
-        format!(
-            "{lattice} \\setminus D, \\quad D = \\text{{the }}\\Gamma\\text{{-order ideal of }} \\{{{}\\}}",
-            gens.join(", ")
-        )
-    };
-    format!(
-        "\\Gamma = {}, \\quad B = {board}",
-        latex_columns(g.rules().moves())
-    )
-}
-
-/// The most cells (or P-positions) `latex` writes for a solution.
-const LATEX_MAX_CELLS: usize = 4096;
-
-/// A solution: in two dimensions a table of its region (● for P, · for N, × defeated), as the
-/// figures of the papers; otherwise the set of its P-positions.
-fn latex_solution(s: &crate::game::solver::Solution, span: crate::syntax::Span) -> R {
-    use crate::game::solver::Outcome;
-    let too_many = |n: usize| {
-        EvalError::new(
+fn latex(_: &mut Interpreter, a: &mut Args) -> R {
+    use crate::eval::latex::{latex_form, LatexError};
+    match latex_form(a.value(0)) {
+        Ok(Some(text)) => Ok(Value::str(&text)),
+        Ok(None) => Err(a.wrong(
+            0,
+            "a rational function, a stratification, a rule set, a game, a solution or a misère quotient",
+        )),
+        Err(LatexError::TooLarge(n)) => Err(EvalError::new(
             "lg::eval::value",
-            format!("the solution has {n} cells or P-positions to write, more than a table should hold ({LATEX_MAX_CELLS})"),
-            span,
+            format!(
+                "the solution has {n} cells or P-positions to write, more than a table should hold ({})",
+                crate::eval::latex::MAX_CELLS
+            ),
+            a.span(0),
             "too large for a table",
         )
-        .with_help("restrict it first: `latex(restrict(S, ((0, 0), (20, 20))))`")
-    };
-    if s.game().dim() == 2 {
-        let Some((lo, hi)) = s.bounding_box() else {
-            return Ok(Value::str("\\emptyset"));
-        };
-        let (w, h) = ((hi[0] - lo[0] + 1) as usize, (hi[1] - lo[1] + 1) as usize);
-        if w.saturating_mul(h) > LATEX_MAX_CELLS {
-            return Err(too_many(w.saturating_mul(h)));
-        }
-        let mut rows = Vec::new();
-        for y in (lo[1]..=hi[1]).rev() {
-            let mut cells = vec![y.to_string()];
-            for x in lo[0]..=hi[0] {
-                cells.push(
-                    match s.outcome(&[x, y]) {
-                        Some(Outcome::P) => "\\bullet",
-                        Some(Outcome::N) => "\\cdot",
-                        Some(Outcome::Defeated) => "\\times",
-                        _ => "",
-                    }
-                    .to_string(),
-                );
-            }
-            rows.push(cells.join(" & "));
-        }
-        let xs: Vec<String> = (lo[0]..=hi[0]).map(|x| x.to_string()).collect();
-        return Ok(Value::str(&format!(
-            "\\begin{{array}}{{r|{}}} {} \\\\ \\hline x_2 / x_1 & {} \\end{{array}}",
-            "c".repeat(w),
-            rows.join(" \\\\ "),
-            xs.join(" & ")
-        )));
-    }
-    let mut points = Vec::new();
-    s.for_each_p_position(|p| points.push(p.to_vec()));
-    if points.len() > LATEX_MAX_CELLS {
-        return Err(too_many(points.len()));
-    }
-    points.sort();
-    let items: Vec<String> = points.iter().map(|p| latex_point(p)).collect();
-    Ok(Value::str(&format!("\\{{{}\\}}", items.join(", "))))
-}
-
-fn latex(_: &mut Interpreter, a: &mut Args) -> R {
-    match a.value(0) {
-        Value::RuleSet(r) => return Ok(Value::str(&latex_columns(r.moves()))),
-        Value::Game(g) => return Ok(Value::str(&latex_game(g))),
-        Value::Solution(s) => return latex_solution(s, a.span(0)),
-        Value::ShortGenfunc(g) => return Ok(Value::str(&g.f.written().latex(&g.names))),
-        _ => {}
-    }
-    let strat = stratification_of(a.value(0), a.span(0))?;
-    match (a.value(0), strat) {
-        (Value::Genfunc(g), _) => Ok(Value::str(&g.f.latex(&g.names))),
-        (_, Some(s)) => {
-            let text = s
-                .to_string()
-                .replace('{', "\\{")
-                .replace('}', "\\}")
-                .replace('ℕ', "\\mathbb{N}")
-                .replace('⊎', "\\uplus");
-            Ok(Value::str(&text))
-        }
-        (_, None) => Err(a.wrong(
-            0,
-            "a rational function, a stratification, a rule set, a game or a solution",
-        )),
+        .with_help("restrict it first: `latex(restrict(S, ((0, 0), (20, 20))))`")),
+        Err(LatexError::Empty(d)) => Err(EvalError::new(
+            "lg::eval::value",
+            format!("this is the empty subset of Z^{d}, which has no pieces"),
+            a.span(0),
+            "empty",
+        )
+        .with_help("test for it with `is_empty(S)`")),
+        Err(LatexError::Algebra(e)) => Err(algebra_error(e, a.span(0))),
     }
 }
 

@@ -604,14 +604,6 @@ fn plot(interp: &mut Interpreter, a: &mut Args) -> R {
         None => slice,
     };
     let ascii = matches!(a.named("ascii"), Some((Value::Bool(true), _)));
-    let text = if ascii {
-        slice.to_ascii()
-    } else {
-        slice.to_text()
-    };
-    for line in text.lines() {
-        interp.write_line(line);
-    }
     if let Some((path, span)) = svg_path {
         write_picture(interp, &path, span, slice.to_svg().as_bytes())?;
     }
@@ -628,7 +620,9 @@ fn plot(interp: &mut Interpreter, a: &mut Args) -> R {
         })?;
         write_picture(interp, &path, span, &png)?;
     }
-    Ok(Value::Nothing)
+    Ok(Value::Picture(Rc::new(crate::game::plot::Picture::new(
+        slice, ascii,
+    ))))
 }
 
 /// Writes a picture's bytes to `path` and says so.
@@ -691,10 +685,11 @@ fn picture_file(a: &Args, kind: &str) -> Result<Option<(String, Span)>, EvalErro
 pub(super) fn register(r: &mut Vec<Builtin>) {
     r.push(Builtin {
         name: "plot",
-        signature: "plot(solution, axes: (i, j) or i, fix: p, svg: \"file.svg\", png: \"file.png\", ascii: false, title: \"…\", labels: (\"…\", \"…\"), size: 16)",
+        signature: "plot(solution, axes: (i, j) or i, fix: p, svg: \"file.svg\", png: \"file.png\", ascii: false, title: \"…\", labels: (\"…\", \"…\"), size: 16) -> picture",
         doc: "Draws the slice of a solution through p (default: the region's lowest corner) in the plane\n\
-              of the axes x_i (across) and x_j (up), as text (● P-position, · N-position, × defeated),\n\
-              and with `svg:` also as an SVG file, the kind of figure Plambeck and Siegel draw. The\n\
+              of the axes x_i (across) and x_j (up): a picture, shown as text in a terminal (● P-position,\n\
+              · N-position, × defeated) and as SVG in a notebook, also where a script or a loop drops it.\n\
+              With `svg:` it is also written to an SVG file, the kind of figure Plambeck and Siegel draw. The\n\
               title is short unless `title:` gives one; `labels:` names the two axes; `size:` sets the\n\
               SVG cell size in pixels (2 to 64, default 16). `png:` writes the same picture as PNG, at\n\
               twice the SVG's size (text in a system font). `axes: i`\n\

@@ -335,6 +335,68 @@ impl MisereQuotient {
     }
 }
 
+impl MisereQuotient {
+    /// The presentation, the P-portion and Φ in LaTeX, as [Guo11] §8 and Plambeck–Siegel write
+    /// them: `\mathcal{Q} = ⟨generators | relations⟩` and `\mathcal{P} = {…}`.
+    pub fn latex(&self) -> String {
+        let names = self.names();
+        let presentation = latex_words(&self.monoid.presentation(&names));
+        let p = latex_words(&self.p_words().join(", "));
+        let mut lines = vec![
+            format!(
+                "\\mathcal{{Q}} = {presentation}, \\quad |\\mathcal{{Q}}| = {}",
+                self.order()
+            ),
+            format!(
+                "\\mathcal{{P}} = \\{{{p}\\}}, \\quad |\\mathcal{{P}}| = {}",
+                self.p_count()
+            ),
+        ];
+        if !self.lattice {
+            let phi: Vec<String> = (0..=self.n)
+                .map(|h| latex_words(&self.word(self.heaps[h])))
+                .collect();
+            lines.push(format!(
+                "\\Phi(0), \\ldots, \\Phi({}) = {}",
+                self.n,
+                phi.join(",\\ ")
+            ));
+        }
+        format!(
+            "\\begin{{gathered}} {} \\end{{gathered}}",
+            lines.join(" \\\\ ")
+        )
+    }
+}
+
+/// Words and presentations as printed (`⟨a, b | a² = 1⟩`) in LaTeX: exponents as superscripts,
+/// the angle brackets and the bar as LaTeX symbols.
+fn latex_words(text: &str) -> String {
+    const SUPERSCRIPTS: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+    let mut out = String::new();
+    let mut exponent = String::new();
+    for c in text.chars() {
+        if let Some(d) = SUPERSCRIPTS.iter().position(|&s| s == c) {
+            exponent.push(char::from(b'0' + d as u8));
+            continue;
+        }
+        if !exponent.is_empty() {
+            out.push_str(&format!("^{{{exponent}}}"));
+            exponent.clear();
+        }
+        match c {
+            '⟨' => out.push_str("\\langle "),
+            '⟩' => out.push_str(" \\rangle"),
+            '|' => out.push_str("\\mid"),
+            _ => out.push(c),
+        }
+    }
+    if !exponent.is_empty() {
+        out.push_str(&format!("^{{{exponent}}}"));
+    }
+    out
+}
+
 impl fmt::Display for MisereQuotient {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let names = self.names();
