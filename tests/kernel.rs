@@ -78,5 +78,8 @@ fn a_jupyter_client_drives_the_kernel_and_the_tour_notebook_runs() {
         html.contains("lattice games"),
         "the notebook's own text is in the HTML"
     );
+    // What each cell of the tour shows (text and LaTeX forms; the SVG is checked by the driver).
+    let outputs = std::fs::read_to_string(work.join("tour_outputs.txt")).expect("the outputs");
+    insta::assert_snapshot!("tour_notebook_outputs", outputs);
     let _ = std::fs::remove_dir_all(&work);
 }

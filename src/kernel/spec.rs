@@ -65,7 +65,14 @@ pub fn install(location: &Location) -> Result<PathBuf, String> {
     let exe =
         std::env::current_exe().map_err(|e| format!("cannot tell where this program is: {e}"))?;
     let dir = location.data_dir()?.join("kernels").join(NAME);
-    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    std::fs::create_dir_all(&dir).map_err(|e| {
+        let hint = if *location == Location::System {
+            "; `lg kernel install --user` installs it for you alone"
+        } else {
+            ""
+        };
+        format!("cannot create {}: {e}{hint}", dir.display())
+    })?;
     let file = dir.join("kernel.json");
     std::fs::write(&file, kernel_json(&exe))
         .map_err(|e| format!("cannot write {}: {e}", file.display()))?;

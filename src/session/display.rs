@@ -88,6 +88,13 @@ mod tests {
             "{latex}"
         );
         assert!(latex.contains("\\mathcal{P} = \\{a, b^{2}\\}"), "{latex}");
+        assert!(!latex.contains("final"), "{latex}");
+        let d = display(&value_of("misere_quotient(\"0.75\", 40)"));
+        let latex = d.latex.expect("a LaTeX form");
+        assert!(
+            latex.contains("\\text{final: } \\Phi(h + 2) = \\Phi(h) \\text{ for every } h \\ge 8"),
+            "{latex}"
+        );
     }
 
     #[test]

@@ -174,6 +174,21 @@ def main():
     check(not errors, "the notebook runs without errors", errors)
     mimes = {k for c in nb.cells if c.cell_type == "code" for o in c.outputs for k in o.get("data", {})}
     check({"image/svg+xml", "text/latex", "text/plain"} <= mimes, "its outputs carry SVG and LaTeX", mimes)
+    # The text of every output, for the snapshot in tests/kernel.rs (read by a person).
+    with open(os.path.join(out_dir, "tour_outputs.txt"), "w") as f:
+        for i, c in enumerate(nb.cells):
+            if c.cell_type != "code":
+                continue
+            f.write(f"In [{c.execution_count}]:\n{c.source}\n")
+            for o in c.outputs:
+                if o.output_type == "stream":
+                    f.write(f"[{o.name}]\n{o.text}")
+                else:
+                    kinds = ", ".join(sorted(o.get("data", {})))
+                    f.write(f"[{o.output_type}: {kinds}]\n{o.get('data', {}).get('text/plain', '')}\n")
+                    if "text/latex" in o.get("data", {}):
+                        f.write(f"[latex]\n{o.data['text/latex']}\n")
+            f.write("\n")
     html, _ = HTMLExporter().from_notebook_node(nb)
     with open(os.path.join(out_dir, "tour.html"), "w") as f:
         f.write(html)

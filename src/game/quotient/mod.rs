@@ -361,6 +361,14 @@ impl MisereQuotient {
                 self.n,
                 phi.join(",\\ ")
             ));
+            if let Some((n0, p)) = self.final_period {
+                lines.push(format!(
+                    "\\text{{final: }} \\Phi(h + {p}) = \\Phi(h) \\text{{ for every }} h \\ge {n0}"
+                ));
+            }
+        }
+        if self.stopped.is_some() {
+            lines.push(format!("\\text{{proved for heaps up to {} only}}", self.n));
         }
         format!(
             "\\begin{{gathered}} {} \\end{{gathered}}",
