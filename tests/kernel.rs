@@ -7,6 +7,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::time::{Duration, Instant};
 
 /// The Python with jupyter_client, nbclient and nbconvert, if there is one.
 fn python() -> Option<PathBuf> {
@@ -57,7 +58,10 @@ fn a_jupyter_client_drives_the_kernel_and_the_tour_notebook_runs() {
     let text = std::fs::read_to_string(&spec).expect("the kernelspec was written");
     assert!(text.contains("\"interrupt_mode\": \"signal\""), "{text}");
 
-    let run = Command::new(&python)
+    // Output to files, not pipes, and a time limit: a kernel left behind by a failure would hold
+    // pipes open and hang the test.
+    let log = |name: &str| std::fs::File::create(work.join(name)).expect("a log file");
+    let mut child = Command::new(&python)
         .arg(root.join("tests/jupyter/drive_kernel.py"))
         .arg(root.join("examples/notebooks/tour.ipynb"))
         .arg(&work)
@@ -65,13 +69,26 @@ fn a_jupyter_client_drives_the_kernel_and_the_tour_notebook_runs() {
         // Kernels' runtime files (connection files) in the scratch folder, not the user's.
         .env("JUPYTER_RUNTIME_DIR", work.join("runtime"))
         .env("JUPYTER_PLATFORM_DIRS", "1")
-        .output()
+        .stdout(log("driver.out"))
+        .stderr(log("driver.err"))
+        .spawn()
         .expect("python runs");
-    let out = String::from_utf8_lossy(&run.stdout);
-    let err = String::from_utf8_lossy(&run.stderr);
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("the driver can be waited for") {
+            break Some(status);
+        }
+        if start.elapsed() > Duration::from_secs(600) {
+            let _ = child.kill();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    let out = std::fs::read_to_string(work.join("driver.out")).unwrap_or_default();
+    let err = std::fs::read_to_string(work.join("driver.err")).unwrap_or_default();
     assert!(
-        run.status.success() && out.contains("all kernel checks passed"),
-        "the kernel checks failed:\n{out}\n{err}"
+        status.is_some_and(|s| s.success()) && out.contains("all kernel checks passed"),
+        "the kernel checks failed ({status:?}):\n{out}\n{err}"
     );
     let html = std::fs::read_to_string(work.join("tour.html")).expect("the rendered notebook");
     assert!(

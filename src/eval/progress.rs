@@ -150,6 +150,67 @@ fn draw_to(
     }
 }
 
+/// A bar for work of known size (`done` of `total`): drawn with indicatif on a terminal after
+/// the first second, from `template` (whose `{bar}`, `{pos}`, `{len}`… indicatif fills), or sent
+/// to the [`ProgressSink`] as a line `label done/total (p%)`. Cleared when dropped.
+pub struct Bar {
+    start: Instant,
+    tty: bool,
+    label: &'static str,
+    template: &'static str,
+    bar: Option<indicatif::ProgressBar>,
+    line: Option<Spinner>,
+}
+
+impl Bar {
+    /// Starts the clock (nothing is drawn yet).
+    pub fn new(label: &'static str, template: &'static str) -> Bar {
+        let sink = SINK.get().is_some();
+        Bar {
+            start: Instant::now(),
+            tty: !sink && std::io::IsTerminal::is_terminal(&std::io::stderr()),
+            label,
+            template,
+            bar: None,
+            line: sink.then(Spinner::new),
+        }
+    }
+
+    /// Reports `done` of `total`.
+    pub fn set(&mut self, done: u64, total: u64) {
+        if let Some(line) = self.line.as_mut() {
+            let label = self.label;
+            line.update(|| {
+                let percent = (done as u128 * 100) / (total.max(1) as u128);
+                format!("{label} {done}/{total} ({percent}%)")
+            });
+            return;
+        }
+        if !self.tty || self.start.elapsed().as_secs() < 1 {
+            return;
+        }
+        let template = self.template;
+        let b = self.bar.get_or_insert_with(|| {
+            let b = indicatif::ProgressBar::new(total);
+            b.set_style(
+                indicatif::ProgressStyle::with_template(template)
+                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+            );
+            b
+        });
+        b.set_length(total);
+        b.set_position(done);
+    }
+}
+
+impl Drop for Bar {
+    fn drop(&mut self) {
+        if let Some(b) = self.bar.take() {
+            b.finish_and_clear();
+        }
+    }
+}
+
 impl Default for Spinner {
     fn default() -> Self {
         Spinner::new()

@@ -6,8 +6,6 @@ use super::objects::game_error;
 use super::{Args, Builtin};
 use crate::eval::value::Value;
 use crate::eval::{EvalError, Interpreter};
-use std::io::IsTerminal;
-use std::time::Instant;
 
 use crate::game::grundy::{octal_values, GrundyError};
 use crate::game::heap::{CodeError, HeapCode, HeapError, HeapGame};
@@ -235,29 +233,13 @@ fn octal_grundy(code: &HeapCode, n: usize, span: Span) -> R {
 /// The Grundy values of a code through `game::grundy`, with progress on a terminal once it has
 /// taken a second, Ctrl-C, and the memory budget `solve` uses.
 pub(super) fn code_values(code: &HeapCode, n: usize, span: Span) -> Result<Vec<u32>, EvalError> {
-    let start = Instant::now();
-    let tty = std::io::stderr().is_terminal();
-    let mut bar: Option<indicatif::ProgressBar> = None;
-    let mut report = |done: usize, total: usize| {
-        if !tty || start.elapsed().as_secs() < 1 {
-            return;
-        }
-        let b = bar.get_or_insert_with(|| {
-            let b = indicatif::ProgressBar::new(total as u64);
-            b.set_style(
-                indicatif::ProgressStyle::with_template(
-                    "  grundy {bar:30} heap {pos}/{len}, {elapsed} (Ctrl-C stops)",
-                )
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-            );
-            b
-        });
-        b.set_position(done as u64);
-    };
+    let mut bar = crate::eval::progress::Bar::new(
+        "grundy: heap",
+        "  grundy {bar:30} heap {pos}/{len}, {elapsed} (Ctrl-C stops)",
+    );
+    let mut report = |done: usize, total: usize| bar.set(done as u64, total as u64);
     let result = octal_values(code, n, crate::memory::budget(), &mut report);
-    if let Some(b) = bar {
-        b.finish_and_clear();
-    }
+    drop(bar);
     match result {
         Ok(g) => Ok(g),
         Err(e @ GrundyError::Interrupted { .. }) => {

@@ -1,9 +1,7 @@
 //! The solver's builtins: `solve`, `outcome`, `options`, `winning_moves`, `restrict` and
 //! `positions`, over the library in `crate::game::solver`.
 
-use std::io::IsTerminal;
 use std::rc::Rc;
-use std::time::Instant;
 
 use super::objects::{algebra_error, game_error};
 use super::{Args, Builtin};
@@ -132,12 +130,13 @@ fn solve_region(a: &Args) -> R {
         }
         _ => return squarefree(&game, a.span),
     };
-    // Progress on a terminal once a solve has taken a second.
-    let start = Instant::now();
-    let tty = std::io::stderr().is_terminal();
-    let mut bar: Option<indicatif::ProgressBar> = None;
+    // Progress once a solve has taken a second.
     // While the region is laid out (total 0), the shared spinner counts its positions.
     let mut counting = Some(crate::eval::progress::Spinner::new());
+    let mut bar = crate::eval::progress::Bar::new(
+        "solving: position",
+        "  solving {bar:30} {percent:>3}% of {human_len} positions, {elapsed} (Ctrl-C stops)",
+    );
     let mut report = |done: u64, total: u64| {
         if total == 0 {
             if let Some(c) = counting.as_mut() {
@@ -146,20 +145,7 @@ fn solve_region(a: &Args) -> R {
             return;
         }
         counting = None;
-        if !tty || start.elapsed().as_secs() < 1 {
-            return;
-        }
-        let b = bar.get_or_insert_with(|| {
-            let b = indicatif::ProgressBar::new(total);
-            b.set_style(
-                indicatif::ProgressStyle::with_template(
-                    "  solving {bar:30} {percent:>3}% of {human_len} positions, {elapsed} (Ctrl-C stops)",
-                )
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-            );
-            b
-        });
-        b.set_position(done);
+        bar.set(done, total);
     };
     let options = SolveOptions {
         functional,
@@ -167,10 +153,6 @@ fn solve_region(a: &Args) -> R {
         progress: Some(&mut report),
     };
     let result = Solution::solve(&game, &region, options);
-    drop(counting);
-    if let Some(b) = bar {
-        b.finish_and_clear();
-    }
     result
         .map(|s| Value::Solution(Rc::new(s)))
         .map_err(|e| match e {
@@ -218,39 +200,19 @@ fn memo_for<'a>(
     Ok(&mut interp.solvers[i].1)
 }
 
-/// Runs a single-position query with a spinner on a terminal once it has taken a second.
+/// Runs a single-position query with a spinner once it has taken a second.
 fn with_progress<T>(
     solver: &mut MemoSolver,
     what: &'static str,
     query: impl FnOnce(&mut MemoSolver) -> T,
 ) -> T {
-    let start = std::time::Instant::now();
-    let tty = std::io::IsTerminal::is_terminal(&std::io::stderr());
-    let bar: std::rc::Rc<std::cell::RefCell<Option<indicatif::ProgressBar>>> = Default::default();
-    let shared = bar.clone();
+    let mut spinner = crate::eval::progress::Spinner::new();
     solver.set_progress(Some(Box::new(move |explored| {
-        if !tty || start.elapsed().as_secs() < 1 {
-            return;
-        }
-        let mut b = shared.borrow_mut();
-        let b = b.get_or_insert_with(|| {
-            let b = indicatif::ProgressBar::new_spinner();
-            b.set_style(
-                indicatif::ProgressStyle::with_template(
-                    "  {spinner} {msg}, {elapsed} (Ctrl-C stops)",
-                )
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
-            );
-            b
-        });
-        b.set_message(format!("{what}: {explored} positions explored"));
-        b.tick();
+        spinner.update(|| format!("{what}: {explored} positions explored"));
     })));
     let out = query(solver);
+    // Dropping the closure drops the spinner, which clears its line.
     solver.set_progress(None);
-    if let Some(b) = bar.borrow_mut().take() {
-        b.finish_and_clear();
-    }
     out
 }
 
