@@ -29,6 +29,7 @@ use super::{strategy, LatticeGame};
 mod cover;
 mod evidence;
 mod layers;
+mod lookahead;
 mod periods;
 mod region;
 
@@ -587,6 +588,8 @@ fn region_search(
         tried.line = line;
         // Raised past the lightest failure of the guesses (`raise_past`).
         let mut next = bound + bound / 2;
+        // The positions just past the region, solved on first use to refute guesses cheaply.
+        let mut ahead = lookahead::LookAhead::new(game, &ell, &region);
         // First guess: eventual periods along the axes. It agrees with the region by
         // construction (each reduction by a period stays in the region and keeps the outcome).
         let mut guesses: Vec<(String, StratifiedSet, Option<Stratification>)> = Vec::new();
@@ -676,7 +679,9 @@ fn region_search(
                 stratification,
                 set: &set,
             };
-            if let Some(found) = certify_guess(game, options, guess, tried, progress, &mut next)? {
+            if let Some(found) =
+                certify_guess(game, options, guess, &mut ahead, tried, progress, &mut next)?
+            {
                 return Ok(found);
             }
         }
@@ -685,9 +690,9 @@ fn region_search(
         progress(&format!(
             "weight ≤ {bound}: a pattern modulo 2 across parallel hyperplanes"
         ));
-        if let Some(found) =
-            layered_guess(game, options, &region, bound, tried, progress, &mut next)?
-        {
+        if let Some(found) = layered_guess(
+            game, options, &region, &mut ahead, tried, progress, &mut next,
+        )? {
             return Ok(found);
         }
         bound = next;
@@ -699,11 +704,12 @@ fn layered_guess(
     game: &LatticeGame,
     options: &StratifyOptions,
     region: &WeightRegion,
-    bound: i64,
+    ahead: &mut lookahead::LookAhead<'_>,
     tried: &mut Attempts,
     progress: &mut dyn FnMut(&str),
     next: &mut i64,
 ) -> Result<Option<Stratified>, SolveError> {
+    let bound = region.bound();
     let Some(layered) = layers::guess(region)? else {
         return Ok(None);
     };
@@ -723,7 +729,7 @@ fn layered_guess(
         stratification,
         set: &layered.set,
     };
-    certify_guess(game, options, guess, tried, progress, next)
+    certify_guess(game, options, guess, ahead, tried, progress, next)
 }
 
 /// A guess of a round: how it was found, and the set as printed and as decided.
@@ -734,12 +740,14 @@ struct Guess<'a> {
 }
 
 /// The guess, returned unverified under `certify: false`, else verified on the whole board: found
-/// when certified; when refuted, the counterexample is reported and the next region reaches past
-/// it.
+/// when certified; when refuted (first against the positions just past the region, see
+/// [`lookahead`], then by `verify`), the counterexample is reported and the next region reaches
+/// past it.
 fn certify_guess(
     game: &LatticeGame,
     options: &StratifyOptions,
     guess: Guess<'_>,
+    ahead: &mut lookahead::LookAhead<'_>,
     tried: &mut Attempts,
     progress: &mut dyn FnMut(&str),
     next: &mut i64,
@@ -755,6 +763,15 @@ fn certify_guess(
             certified: false,
             method: describe,
         }));
+    }
+    progress(&format!("checking a guess past the region: {describe}"));
+    if let Some((x, w)) = ahead.refute(set)? {
+        tried.push(format!(
+            "{describe}: refuted at {} (weight {w})",
+            Vector::from_i64s(&x)
+        ));
+        raise_past(next, w);
+        return Ok(None);
     }
     progress(&format!("verifying a guess: {describe}"));
     match verify(game, set)? {
