@@ -18,10 +18,10 @@ use std::sync::{mpsc, Arc, Mutex};
 
 use jupyter_protocol::{
     CodeMirrorMode, CommInfoReply, CompleteReply, ConnectionInfo, DisplayData, ErrorOutput,
-    ExecuteInput, ExecuteReply, ExecuteResult, ExecutionCount, HelpLink, HistoryReply,
-    InspectReply, InterruptReply, IsCompleteReply, IsCompleteReplyStatus, JupyterMessage,
-    JupyterMessageContent, KernelInfoReply, LanguageInfo, Media, MediaType, ReplyError,
-    ReplyStatus, ShutdownReply, Status, StreamContent, Transient, UpdateDisplayData,
+    ExecuteInput, ExecuteReply, ExecuteResult, ExecutionCount, HistoryReply, InspectReply,
+    InterruptReply, IsCompleteReply, IsCompleteReplyStatus, JupyterMessage, JupyterMessageContent,
+    KernelInfoReply, LanguageInfo, Media, MediaType, ReplyError, ReplyStatus, ShutdownReply,
+    Status, StreamContent, Transient, UpdateDisplayData,
 };
 use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
 
@@ -137,11 +137,7 @@ fn kernel_info() -> KernelInfoReply {
             "lattice-games {}: lattice games (Guo & Miller) in .lg; `:help` for help",
             env!("CARGO_PKG_VERSION")
         ),
-        help_links: vec![HelpLink {
-            text: "The .lg language".to_string(),
-            url: "https://github.com/lattice-games/lattice-games/blob/main/docs/language.md"
-                .to_string(),
-        }],
+        help_links: vec![],
         debugger: false,
         error: None,
     }
