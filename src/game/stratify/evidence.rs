@@ -24,23 +24,35 @@ pub struct AperiodicLine {
 }
 
 impl std::fmt::Display for AperiodicLine {
+    /// The pattern in full when it is short; otherwise its beginning and its end, each with
+    /// its range of k, so that a change of period along the line shows.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        const SHOWN: usize = 72;
-        let mut shown: String = self
-            .pattern
-            .iter()
-            .take(SHOWN)
-            .map(|&p| if p { 'P' } else { '.' })
-            .collect();
-        if self.pattern.len() > SHOWN {
-            shown.push('…');
-        }
+        const HEAD: usize = 48;
+        const TAIL: usize = 24;
+        let marks = |range: std::ops::Range<usize>| -> String {
+            self.pattern[range]
+                .iter()
+                .map(|&p| if p { 'P' } else { '.' })
+                .collect()
+        };
+        let len = self.pattern.len();
+        let shown = if len <= HEAD + TAIL {
+            format!("from k = 0: {}", marks(0..len))
+        } else {
+            format!(
+                "k = 0..{}: {} … k = {}..{}: {}",
+                HEAD - 1,
+                marks(0..HEAD),
+                len - TAIL,
+                len - 1,
+                marks(len - TAIL..len)
+            )
+        };
         write!(
             f,
-            "the line {} + N{} shows no period that repeats twice after a preperiod, on its {} points within weight {} nor on their first half or three quarters (P marks a P-position, from k = 0): {shown}",
+            "the line {} + N{} shows no period that repeats twice after a preperiod, on its {len} points within weight {} nor on their first half or three quarters (P marks a P-position, {shown})",
             Vector::from_i64s(&self.start),
             Vector::from_i64s(&self.direction),
-            self.pattern.len(),
             self.bound,
         )
     }
@@ -102,6 +114,9 @@ pub(super) fn aperiodic_line(region: &WeightRegion, ell: &[i64]) -> Option<Aperi
         }
         let mut starts = Vec::new();
         starting_points(ell, v, cap, &mut Vec::new(), &mut starts);
+        if crate::interrupt::requested() {
+            return best;
+        }
         starts.sort_by_key(|x| region.weight(x));
         for p in starts {
             if read > MAX_POINTS || crate::interrupt::requested() {
@@ -151,6 +166,10 @@ fn starting_points(ell: &[i64], v: &[i64], cap: i64, x: &mut Vec<i64>, out: &mut
     }
     let w = ell[i].max(1);
     for k in 0..=cap / w {
+        // Millions of points in a large region: stop with the computation (the caller checks).
+        if i < 2 && crate::interrupt::requested() {
+            return;
+        }
         x.push(k);
         starting_points(ell, v, cap - k * w, x, out);
         x.pop();
