@@ -82,6 +82,15 @@ impl Spinner {
     }
 }
 
+/// The latest message set (empty before the first).
+fn latest(message: &Mutex<Option<String>>) -> String {
+    message
+        .lock()
+        .ok()
+        .and_then(|m| m.clone())
+        .unwrap_or_default()
+}
+
 /// The drawing thread: waits a second, then shows the latest message until told to stop.
 fn draw(start: Instant, message: &Mutex<Option<String>>, done: &AtomicBool) {
     if let Some(sink) = SINK.get() {
@@ -93,11 +102,7 @@ fn draw(start: Instant, message: &Mutex<Option<String>>, done: &AtomicBool) {
         if start.elapsed() < Duration::from_secs(1) {
             continue;
         }
-        let text = message
-            .lock()
-            .ok()
-            .and_then(|m| m.clone())
-            .unwrap_or_default();
+        let text = latest(message);
         let b = bar.get_or_insert_with(|| {
             let b = indicatif::ProgressBar::new_spinner().with_elapsed(start.elapsed());
             b.set_style(
@@ -133,11 +138,7 @@ fn draw_to(
         {
             continue;
         }
-        let text = message
-            .lock()
-            .ok()
-            .and_then(|m| m.clone())
-            .unwrap_or_default();
+        let text = latest(message);
         sink(Some(&format!(
             "{text}, {}s (interrupt stops)",
             start.elapsed().as_secs()

@@ -94,14 +94,16 @@ impl Write for StreamWriter {
 
 /// The MIME bundle of a value's displays.
 fn media(v: &Value) -> Media {
-    let d = display(v);
-    let mut forms = vec![MediaType::Plain(d.text)];
-    if let Some(l) = d.latex {
-        forms.push(MediaType::Latex(l));
-    }
-    if let Some(s) = d.svg {
-        forms.push(MediaType::Svg(s));
-    }
+    let forms = display(v)
+        .bundle()
+        .into_iter()
+        .filter_map(|(mime, content)| match mime {
+            "text/plain" => Some(MediaType::Plain(content.to_string())),
+            "text/latex" => Some(MediaType::Latex(content.to_string())),
+            "image/svg+xml" => Some(MediaType::Svg(content.to_string())),
+            _ => None,
+        })
+        .collect();
     Media::new(forms)
 }
 

@@ -223,10 +223,16 @@ impl Session {
         if trimmed.is_empty() {
             return Vec::new();
         }
+        self.run_entry("cell", cell)
+    }
+
+    /// Runs one entry named `<kind:N>`: what it printed (unless the session has its own
+    /// writer), then the value of each expression statement, or the error that stopped it.
+    fn run_entry(&mut self, kind: &str, text: &str) -> Vec<Output> {
         crate::interrupt::clear();
         self.entries += 1;
-        let name = format!("<cell:{}>", self.entries);
-        let result = self.interp.run(&name, cell);
+        let name = format!("<{kind}:{}>", self.entries);
+        let result = self.interp.run(&name, text);
         let mut shown = Vec::new();
         let printed = self.take_printed();
         if !printed.is_empty() {
@@ -365,26 +371,17 @@ impl Session {
         Some(self.evaluate(&text))
     }
 
+    /// Runs a REPL entry and returns the text to show.
     fn evaluate(&mut self, text: &str) -> String {
-        crate::interrupt::clear();
-        self.entries += 1;
-        let name = format!("<repl:{}>", self.entries);
-        let result = self.interp.run(&name, text);
-        let mut out = self.take_printed();
-        match result {
-            Ok(outcomes) => {
-                for o in outcomes {
-                    if let Outcome::Value(v) = o {
-                        if !matches!(v, Value::Nothing) {
-                            out.push_str(&v.display_text());
-                            out.push('\n');
-                        }
-                    }
+        let mut out = String::new();
+        for o in self.run_entry("repl", text) {
+            match o {
+                Output::Text(t) => out.push_str(&t),
+                Output::Value(v) => {
+                    out.push_str(&v.display_text());
+                    out.push('\n');
                 }
-            }
-            Err(e) => {
-                self.errors += 1;
-                out.push_str(&self.render(&e));
+                Output::Error { rendered, .. } => out.push_str(&rendered),
             }
         }
         out
