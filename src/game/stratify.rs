@@ -26,6 +26,7 @@ use super::solver::{self, Region, Solution, SolveError, SolveOptions};
 use super::verify::{verify, Verification};
 use super::{strategy, LatticeGame};
 
+mod classes;
 mod cover;
 mod evidence;
 mod layers;
@@ -678,6 +679,7 @@ fn region_search(
                 describe,
                 stratification,
                 set: &set,
+                looked_ahead: false,
             };
             if let Some(found) =
                 certify_guess(game, options, guess, &mut ahead, tried, progress, &mut next)?
@@ -685,10 +687,10 @@ fn region_search(
                 return Ok(found);
             }
         }
-        // Third guess: a pattern modulo 2 that changes across parallel hyperplanes (fitted on the
-        // heavier half of the region, with the lighter half's misses as exceptions).
+        // Third guess: a periodic pattern that changes across parallel hyperplanes (fitted on
+        // the heavier half of the region, with the lighter half's misses as exceptions).
         progress(&format!(
-            "weight ≤ {bound}: a pattern modulo 2 across parallel hyperplanes"
+            "weight ≤ {bound}: periodic patterns across parallel hyperplanes"
         ));
         if let Some(found) = layered_guess(
             game, options, &region, &mut ahead, tried, progress, &mut next,
@@ -699,7 +701,9 @@ fn region_search(
     }
 }
 
-/// The third guess of a round (see [`layers`]), verified; `next` is raised past a refutation.
+/// The third guess of a round (see [`layers`]), for each moduli it tries: first compared with
+/// the positions just past the region by its rule (a lookup per position, however many pieces it
+/// makes), and only then built as a set and verified; `next` is raised past a refutation.
 fn layered_guess(
     game: &LatticeGame,
     options: &StratifyOptions,
@@ -710,26 +714,48 @@ fn layered_guess(
     next: &mut i64,
 ) -> Result<Option<Stratified>, SolveError> {
     let bound = region.bound();
-    let Some(layered) = layers::guess(region)? else {
-        return Ok(None);
-    };
-    let describe = format!(
-        "a pattern modulo 2 on the layers {} = c, one below c = {} and one above c = {} (the faces near the boundary fitted alike), with {} exceptions, from the positions of weight ≤ {bound}",
-        layers::hyperplane(&layered.normal),
-        layered.lo,
-        layered.hi,
-        layered.exceptions
-    );
-    let Some(stratification) = layered.set.to_stratification()? else {
-        tried.push(format!("{describe}: not printable as a stratification"));
-        return Ok(None);
-    };
-    let guess = Guess {
-        describe,
-        stratification,
-        set: &layered.set,
-    };
-    certify_guess(game, options, guess, ahead, tried, progress, next)
+    for moduli in layers::moduli_to_try(region) {
+        let Some(layered) = layers::guess(region, &moduli) else {
+            if crate::interrupt::requested() {
+                return Err(SolveError::Interrupted);
+            }
+            continue;
+        };
+        let describe = format!(
+            "a pattern modulo {} on the layers {} = c, one below c = {} and one above c = {} (the faces near the boundary fitted alike), with {} exceptions, from the positions of weight ≤ {bound}",
+            layered.moduli.describe(),
+            layers::hyperplane(&layered.normal),
+            layered.lo,
+            layered.hi,
+            layered.exceptions()
+        );
+        if options.certify {
+            progress(&format!("checking a guess past the region: {describe}"));
+            if let Some((x, w)) = ahead.refute_by(1, &|x| layered.contains(x))? {
+                tried.push(format!(
+                    "{describe}: refuted at {} (weight {w})",
+                    Vector::from_i64s(&x)
+                ));
+                raise_past(next, w);
+                continue;
+            }
+        }
+        let set = layered.set()?;
+        let Some(stratification) = set.to_stratification()? else {
+            tried.push(format!("{describe}: not printable as a stratification"));
+            continue;
+        };
+        let guess = Guess {
+            describe,
+            stratification,
+            set: &set,
+            looked_ahead: true,
+        };
+        if let Some(found) = certify_guess(game, options, guess, ahead, tried, progress, next)? {
+            return Ok(Some(found));
+        }
+    }
+    Ok(None)
 }
 
 /// A guess of a round: how it was found, and the set as printed and as decided.
@@ -737,6 +763,8 @@ struct Guess<'a> {
     describe: String,
     stratification: Stratification,
     set: &'a StratifiedSet,
+    /// Already compared with the positions past the region.
+    looked_ahead: bool,
 }
 
 /// The guess, returned unverified under `certify: false`, else verified on the whole board: found
@@ -756,6 +784,7 @@ fn certify_guess(
         describe,
         stratification,
         set,
+        looked_ahead,
     } = guess;
     if !options.certify {
         return Ok(Some(Stratified::Found {
@@ -765,7 +794,12 @@ fn certify_guess(
         }));
     }
     progress(&format!("checking a guess past the region: {describe}"));
-    if let Some((x, w)) = ahead.refute(set)? {
+    let refuted = if looked_ahead {
+        None
+    } else {
+        ahead.refute(set)?
+    };
+    if let Some((x, w)) = refuted {
         tried.push(format!(
             "{describe}: refuted at {} (weight {w})",
             Vector::from_i64s(&x)

@@ -1,38 +1,45 @@
-//! A guess of `stratify` for P-positions that follow a pattern modulo 2 which changes across a
-//! family of parallel hyperplanes h·x = c, and is the same on every layer below some c = lo and
-//! on every layer above some c = hi: P = ⋃ {x ∈ N^d : h·x in a range, x ≡ r mod 2} up to a finite
-//! set of exceptions near the origin. Each piece is the lattice points of a polyhedron in a coset
-//! of 2Z^d (or of {x : w·x even}), an affine stratification by [GM11] Theorem 4.2's argument, and
-//! the exceptions are added or cut off as points.
+//! A guess of `stratify` for P-positions that follow a periodic pattern (x mod m, with moduli
+//! m = (m_1, ..., m_d)) which changes across a family of parallel hyperplanes h·x = c, and is the
+//! same on every layer below some c = lo and on every layer above some c = hi:
+//! P = ⋃ {x ∈ N^d : h·x in a range, x ≡ r mod m} up to a finite set of exceptions near the origin.
+//! Each piece is the lattice points of a polyhedron in a coset of a lattice L ⊇ mZ^d (see
+//! [`super::classes`]), an affine stratification by [GM11] Theorem 4.2's argument, and the
+//! exceptions are added or cut off as points.
 //!
-//! Random games in generalized misère play often look like this: every move changes some parity
-//! w·x by an odd amount, so P is locally a parity class, and which class it is flips across a
-//! slanted hyperplane (through the defeated positions' influence). The axis periods cannot
-//! describe it (a line's preperiod grows with its distance from the flip), and covers by small
-//! cones need many pieces per parity class.
+//! Random games in generalized misère play often look like this modulo 2: every move changes
+//! some parity w·x by an odd amount, so P is locally a parity class, and which class it is flips
+//! across a slanted hyperplane (through the defeated positions' influence). In misère play of
+//! rule sets with larger steps the period itself changes across the hyperplane (period 3 along an
+//! axis on one side, 8 on the other): the moduli are then the lcm, read off the region. The axis
+//! periods cannot describe either (a line's preperiod grows with its distance from the flip), and
+//! covers by small cones need many pieces per class.
 
+use std::collections::hash_map::Entry;
 use std::collections::BTreeMap;
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
+use super::classes::{lookup, state, suggested_moduli, Moduli, Pattern, UNSEEN};
 use super::region::WeightRegion;
 use crate::algebra::basic_set::BasicSet;
 use crate::algebra::coset::Coset;
-use crate::algebra::lattice::Lattice;
 use crate::algebra::{AlgebraError, Integer, StratifiedSet, Vector};
 
-/// What each residue class modulo 2 (indexed by the bits x_i mod 2) is on one layer or range:
-/// bit 2c says "seen", bit 2c + 1 says "P".
-type Classes = u64;
-
-/// The guess: the normal h, the layer range [lo, hi] with its own patterns, the P-positions it
-/// gets wrong on the region (all lighter than half the region), and the set.
+/// The guess: the moduli, the normal h, the layer range [lo, hi] with its own patterns, and the
+/// rule deciding each position, with the P-positions it gets wrong on the region (all lighter
+/// than half the region) as exceptions. Membership is decided by the rule directly (a lookup per
+/// position), so a wrong guess is refuted before its set is built.
 pub(super) struct Layered {
+    pub(super) moduli: Moduli,
     pub(super) normal: Vec<i64>,
     pub(super) lo: i64,
     pub(super) hi: i64,
-    pub(super) exceptions: usize,
-    pub(super) set: StratifiedSet,
+    rule: Rule,
+    /// Positions in P outside the pieces, and positions outside P inside them.
+    extra: FxHashSet<Vec<i64>>,
+    missing: FxHashSet<Vec<i64>>,
+    /// The basic sets the pieces make.
+    pieces: usize,
 }
 
 /// The most sampled positions each candidate normal is tested on.
@@ -64,74 +71,74 @@ pub(super) fn hyperplane(h: &[i64]) -> String {
     out
 }
 
-/// Whether two class patterns agree wherever both have seen a class.
-fn compatible(a: Classes, b: Classes) -> bool {
-    let seen = a & b & 0x5555_5555_5555_5555;
-    ((a ^ b) >> 1) & seen == 0
-}
-
-fn class_of(x: &[i64]) -> usize {
-    x.iter()
-        .enumerate()
-        .fold(0, |c, (i, &xi)| c | (((xi & 1) as usize) << i))
-}
-
 /// The layer h·x of x.
 fn level(h: &[i64], x: &[i64]) -> i64 {
     x.iter().zip(h).map(|(a, b)| a * b).sum()
 }
 
-/// Whether the class is in P under the pattern, or None when the pattern has not seen it.
-fn lookup(pattern: Classes, class: usize) -> Option<bool> {
-    (pattern & (1 << (2 * class)) != 0).then_some(pattern & (1 << (2 * class + 1)) != 0)
-}
-
-/// Records that the class is (or is not) in P; false when the pattern said otherwise.
-fn record(pattern: &mut Classes, class: usize, p: bool) -> bool {
-    let seen = 1u64 << (2 * class);
-    let is_p = 1u64 << (2 * class + 1);
-    if *pattern & seen != 0 {
-        return (*pattern & is_p != 0) == p;
-    }
-    *pattern |= seen | if p { is_p } else { 0 };
-    true
-}
+/// The classes each layer shows, in order of the layer: (layer, [(class, in P)]).
+type Layers = Vec<(i64, Vec<(u32, bool)>)>;
 
 /// The layer patterns of the positions `points` (flat, d per point, with their outcomes) under
 /// the normal h, or None when some layer sees a class both ways.
-fn layer_patterns(h: &[i64], points: &[i64], outcomes: &[bool]) -> Option<BTreeMap<i64, Classes>> {
+fn layer_patterns(h: &[i64], moduli: &Moduli, points: &[i64], outcomes: &[bool]) -> Option<Layers> {
     let d = h.len();
-    let mut layers: FxHashMap<i64, Classes> = FxHashMap::default();
+    let mut seen: FxHashMap<(i64, u32), bool> = FxHashMap::default();
     for (x, &p) in points.chunks_exact(d).zip(outcomes) {
-        if !record(layers.entry(level(h, x)).or_insert(0), class_of(x), p) {
-            return None;
+        match seen.entry((level(h, x), moduli.class_of(x))) {
+            Entry::Occupied(e) if *e.get() != p => return None,
+            Entry::Occupied(_) => {}
+            Entry::Vacant(e) => {
+                e.insert(p);
+            }
         }
     }
-    Some(layers.into_iter().collect())
+    let mut entries: Vec<((i64, u32), bool)> = seen.into_iter().collect();
+    entries.sort_unstable_by_key(|&(key, _)| key);
+    let mut layers: Layers = Vec::new();
+    for ((c, class), p) in entries {
+        match layers.last_mut() {
+            Some((last, classes)) if *last == c => classes.push((class, p)),
+            _ => layers.push((c, vec![(class, p)])),
+        }
+    }
+    Some(layers)
+}
+
+/// Adds a layer to a pattern; false (the pattern unchanged) when they disagree on a class.
+fn merge(pattern: &mut [u8], layer: &[(u32, bool)]) -> bool {
+    let clash = layer.iter().any(|&(class, p)| {
+        let s = pattern[class as usize];
+        s != UNSEEN && s != state(p)
+    });
+    if !clash {
+        for &(class, p) in layer {
+            pattern[class as usize] = state(p);
+        }
+    }
+    !clash
 }
 
 /// The largest lo such that every layer ≤ lo is compatible with every other (one pattern below),
 /// the least such hi above, and those two patterns.
-fn ends(layers: &BTreeMap<i64, Classes>) -> Option<(i64, Classes, i64, Classes)> {
-    let (&first, _) = layers.iter().next()?;
-    let (&last, _) = layers.iter().next_back()?;
-    let mut low = 0;
-    let mut lo = first;
-    for (&c, &pattern) in layers {
-        if !compatible(low, pattern) {
+fn ends(layers: &Layers, classes: usize) -> Option<(i64, Pattern, i64, Pattern)> {
+    let (first, _) = layers.first()?;
+    let (last, _) = layers.last()?;
+    let mut low = vec![UNSEEN; classes];
+    let mut lo = *first;
+    for (c, layer) in layers {
+        if !merge(&mut low, layer) {
             break;
         }
-        low |= pattern;
-        lo = c;
+        lo = *c;
     }
-    let mut high = 0;
-    let mut hi = last;
-    for (&c, &pattern) in layers.iter().rev() {
-        if !compatible(high, pattern) {
+    let mut high = vec![UNSEEN; classes];
+    let mut hi = *last;
+    for (c, layer) in layers.iter().rev() {
+        if !merge(&mut high, layer) {
             break;
         }
-        high |= pattern;
-        hi = c;
+        hi = *c;
     }
     Some((lo, low, hi, high))
 }
@@ -250,16 +257,197 @@ impl Domain {
     }
 }
 
-/// What a fit found: the pieces in P and the exceptions (positions in P outside the pieces, and
-/// positions outside P inside them).
-#[derive(Default)]
+/// How a fit decides the positions of its domain.
+enum Rule {
+    /// None is in P (no position of the domain was solved).
+    Empty,
+    /// One position (every coordinate pinned): in P or not.
+    Point(bool),
+    /// The classes in P by layer: `low` on the layers ≤ lo, `high` on those ≥ hi, each layer
+    /// between by its own (unseen when it showed nothing).
+    Layers {
+        normal: Vec<i64>,
+        lo: i64,
+        hi: i64,
+        low: Pattern,
+        own: BTreeMap<i64, Pattern>,
+        high: Pattern,
+    },
+    /// The interior (the free coordinates at least `threshold`) by its rule, the faces
+    /// x_i = c < threshold by theirs: a position lies on the face of the first free coordinate
+    /// below the threshold (a face left out has no solved position and nothing in P).
+    Split {
+        threshold: i64,
+        free: Vec<usize>,
+        interior: Box<Rule>,
+        faces: FxHashMap<(usize, i64), Rule>,
+    },
+}
+
+impl Rule {
+    /// The pattern on the layer c of a `Layers` rule.
+    fn pattern_at<'a>(
+        c: i64,
+        (lo, hi): (i64, i64),
+        low: &'a Pattern,
+        own: &'a BTreeMap<i64, Pattern>,
+        high: &'a Pattern,
+    ) -> Option<&'a Pattern> {
+        if c <= lo {
+            Some(low)
+        } else if c >= hi {
+            Some(high)
+        } else {
+            own.get(&c)
+        }
+    }
+
+    /// Whether the rule puts x (a position of its domain) in P.
+    fn contains(&self, moduli: &Moduli, x: &[i64]) -> bool {
+        match self {
+            Rule::Empty => false,
+            Rule::Point(p) => *p,
+            Rule::Layers {
+                normal,
+                lo,
+                hi,
+                low,
+                own,
+                high,
+            } => Rule::pattern_at(level(normal, x), (*lo, *hi), low, own, high)
+                .is_some_and(|pattern| lookup(pattern, moduli.class_of(x)) == Some(true)),
+            Rule::Split {
+                threshold,
+                free,
+                interior,
+                faces,
+            } => match free.iter().find(|&&i| x[i] < *threshold) {
+                Some(&i) => faces
+                    .get(&(i, x[i]))
+                    .is_some_and(|face| face.contains(moduli, x)),
+                None => interior.contains(moduli, x),
+            },
+        }
+    }
+
+    /// The pieces of the rule on its domain: each range of layers with one pattern, each class
+    /// set as the cosets of [`Moduli::cosets_in_p`], cut to the domain.
+    fn pieces(&self, moduli: &Moduli, domain: &Domain, out: &mut Vec<BasicSet>) {
+        match self {
+            Rule::Empty => {}
+            Rule::Point(p) => {
+                if *p {
+                    out.push(BasicSet::new(
+                        Coset::point(Vector::from_i64s(&domain.corner())),
+                        Vec::new(),
+                    ));
+                }
+            }
+            Rule::Layers {
+                normal,
+                lo,
+                hi,
+                low,
+                own,
+                high,
+            } => {
+                let hv = Vector::from_i64s(normal);
+                let bounds = domain.inequalities();
+                let mut range = |from: Option<i64>, to: Option<i64>, pattern: &[u8]| {
+                    let mut inequalities = bounds.clone();
+                    if let Some(a) = from {
+                        inequalities.push((hv.clone(), Integer::from(a)));
+                    }
+                    if let Some(b) = to {
+                        inequalities.push((hv.scale(&Integer::from(-1)), Integer::from(-b)));
+                    }
+                    for coset in moduli.cosets_in_p(pattern) {
+                        out.push(BasicSet::new(coset, inequalities.clone()));
+                    }
+                };
+                range(None, Some(*lo), low);
+                for_each_range(*lo, *hi, own, |from, to, pattern| {
+                    range(Some(from), Some(to), pattern)
+                });
+                range(Some(*hi), None, high);
+            }
+            Rule::Split {
+                threshold,
+                free,
+                interior,
+                faces,
+            } => {
+                let mut inside = domain.clone();
+                for &i in free {
+                    inside.lower[i] = inside.lower[i].max(*threshold);
+                }
+                interior.pieces(moduli, &inside, out);
+                let mut face = domain.clone();
+                for &i in free {
+                    for c in domain.lower[i]..*threshold {
+                        if let Some(rule) = faces.get(&(i, c)) {
+                            let mut pinned = face.clone();
+                            pinned.pinned[i] = Some(c);
+                            rule.pieces(moduli, &pinned, out);
+                        }
+                    }
+                    face.lower[i] = face.lower[i].max(*threshold);
+                }
+            }
+        }
+    }
+}
+
+/// Calls `f(from, to, pattern)` on each maximal range of consecutive layers strictly between lo
+/// and hi with one pattern (a layer that showed nothing has the empty pattern).
+fn for_each_range(
+    lo: i64,
+    hi: i64,
+    own: &BTreeMap<i64, Pattern>,
+    mut f: impl FnMut(i64, i64, &[u8]),
+) {
+    let mut c = lo + 1;
+    while c < hi {
+        let pattern = own.get(&c).map(Vec::as_slice).unwrap_or(&[]);
+        let same = |k: i64| own.get(&k).map(Vec::as_slice).unwrap_or(&[]) == pattern;
+        let mut end = c;
+        while end + 1 < hi && same(end + 1) {
+            end += 1;
+        }
+        if pattern.is_empty() {
+            // Nothing seen: nothing in P.
+        } else {
+            f(c, end, pattern);
+        }
+        c = end + 1;
+    }
+}
+
+/// What a fit found: its rule, the exceptions (positions in P it leaves out, and positions outside
+/// P it takes in), the basic sets its pieces make, and the normal and layer range of its
+/// interior.
 struct Fit {
-    pieces: Vec<BasicSet>,
-    extra: Vec<Vector>,
-    missing: Vec<Vector>,
+    rule: Rule,
+    extra: Vec<Vec<i64>>,
+    missing: Vec<Vec<i64>>,
+    pieces: usize,
     normal: Option<Vec<i64>>,
     lo: i64,
     hi: i64,
+}
+
+impl Fit {
+    fn of(rule: Rule) -> Fit {
+        Fit {
+            rule,
+            extra: Vec::new(),
+            missing: Vec::new(),
+            pieces: 0,
+            normal: None,
+            lo: 0,
+            hi: 0,
+        }
+    }
 }
 
 /// The thresholds tried for the faces: below it a coordinate is pinned, value by value.
@@ -277,15 +465,29 @@ struct Budget {
     fits: usize,
 }
 
-/// The layered guess from the solved region (see the module documentation); None when none fits,
-/// or when interrupted. Near the faces of N^d the pattern may differ: a coordinate below a
-/// threshold T is pinned, value by value, and each such face gets a fit of its own (recursively).
-pub(super) fn guess(region: &WeightRegion) -> Result<Option<Layered>, AlgebraError> {
-    // In d = 5 the faces' fits and the set they make cost minutes ([GM09] Example 8.12): not yet.
+/// The moduli the layered guess tries on a region, in order: 2 on every axis, then the moduli
+/// the region suggests ([`suggested_moduli`]) when they differ. None in d = 5 and more: there the
+/// faces' fits and the set they make cost minutes ([GM09] Example 8.12).
+pub(super) fn moduli_to_try(region: &WeightRegion) -> Vec<Moduli> {
     let d = region.dim();
     if d > 4 {
-        return Ok(None);
+        return Vec::new();
     }
+    let mut out = vec![Moduli::two(d)];
+    if let Some(m) = suggested_moduli(region) {
+        if m != out[0] {
+            out.push(m);
+        }
+    }
+    out
+}
+
+/// The layered guess modulo `moduli` from the solved region (see the module documentation);
+/// None when none fits, or when interrupted. Near the faces of N^d the pattern may differ: a
+/// coordinate below a threshold T is pinned, value by value, and each such face gets a fit of its
+/// own (recursively).
+pub(super) fn guess(region: &WeightRegion, moduli: &Moduli) -> Option<Layered> {
+    let d = region.dim();
     let domain = Domain {
         pinned: vec![None; d],
         lower: vec![0; d],
@@ -294,37 +496,67 @@ pub(super) fn guess(region: &WeightRegion) -> Result<Option<Layered>, AlgebraErr
         pieces: MAX_PIECES,
         fits: MAX_FITS,
     };
-    let Some(fit) = fit_faces(region, &domain, None, &mut budget) else {
-        return Ok(None);
-    };
-    let Some(normal) = fit.normal else {
-        return Ok(None);
-    };
-    // The pieces are disjoint (the faces partition N^d, the ranges of layers each face, the
-    // cosets each range), and the extra points lie outside them.
-    let mut disjoint = fit.pieces;
-    disjoint.extend(
-        fit.extra
-            .iter()
-            .map(|x| BasicSet::new(Coset::point(x.clone()), Vec::new())),
-    );
-    let mut set = StratifiedSet::from_disjoint(d, disjoint)?;
-    if !fit.missing.is_empty() {
-        set = set.difference(&StratifiedSet::from_points(d, &fit.missing))?;
-    }
-    Ok(Some(Layered {
+    let fit = fit_faces(region, moduli, &domain, None, &mut budget)?;
+    let normal = fit.normal?;
+    Some(Layered {
+        moduli: moduli.clone(),
         normal,
         lo: fit.lo,
         hi: fit.hi,
-        exceptions: fit.extra.len() + fit.missing.len(),
-        set,
-    }))
+        rule: fit.rule,
+        pieces: fit.pieces + fit.extra.len(),
+        extra: fit.extra.into_iter().collect(),
+        missing: fit.missing.into_iter().collect(),
+    })
+}
+
+impl Layered {
+    /// Whether the guess puts x ∈ N^d in P.
+    pub(super) fn contains(&self, x: &[i64]) -> bool {
+        if self.extra.contains(x) {
+            return true;
+        }
+        if self.missing.contains(x) {
+            return false;
+        }
+        self.rule.contains(&self.moduli, x)
+    }
+
+    /// The exceptions taken as points.
+    pub(super) fn exceptions(&self) -> usize {
+        self.extra.len() + self.missing.len()
+    }
+
+    /// The guess as a set: the rule's pieces (disjoint: the faces partition N^d, the ranges of
+    /// layers each face, the cosets each range), the extra points outside them, less the missing
+    /// ones.
+    pub(super) fn set(&self) -> Result<StratifiedSet, AlgebraError> {
+        let d = self.normal.len();
+        let domain = Domain {
+            pinned: vec![None; d],
+            lower: vec![0; d],
+        };
+        let mut disjoint = Vec::with_capacity(self.pieces);
+        self.rule.pieces(&self.moduli, &domain, &mut disjoint);
+        disjoint.extend(
+            self.extra
+                .iter()
+                .map(|x| BasicSet::new(Coset::point(Vector::from_i64s(x)), Vec::new())),
+        );
+        let mut set = StratifiedSet::from_disjoint(d, disjoint)?;
+        if !self.missing.is_empty() {
+            let missing: Vec<Vector> = self.missing.iter().map(|x| Vector::from_i64s(x)).collect();
+            set = set.difference(&StratifiedSet::from_points(d, &missing))?;
+        }
+        Ok(set)
+    }
 }
 
 /// A fit on the domain with the least threshold that works: the interior (free coordinates at
 /// least T) by [`fit_layers`], each face below T by a fit of its own.
 fn fit_faces(
     region: &WeightRegion,
+    moduli: &Moduli,
     domain: &Domain,
     hint: Option<&[i64]>,
     budget: &mut Budget,
@@ -333,11 +565,9 @@ fn fit_faces(
     let free: Vec<usize> = (0..d).filter(|&i| domain.pinned[i].is_none()).collect();
     if free.is_empty() {
         // One point.
-        let x = domain.corner();
-        let mut fit = Fit::default();
-        if region.is_p(&x) == Some(true) {
-            fit.extra.push(Vector::from_i64s(&x));
-        }
+        let p = region.is_p(&domain.corner()) == Some(true);
+        let mut fit = Fit::of(Rule::Point(p));
+        fit.pieces = usize::from(p);
         return Some(fit);
     }
     'thresholds: for t in THRESHOLDS {
@@ -348,11 +578,21 @@ fn fit_faces(
         for &i in &free {
             interior.lower[i] = interior.lower[i].max(t);
         }
-        let Some(mut fit) = fit_layers(region, &interior, hint, budget) else {
+        let Some(inner) = fit_layers(region, moduli, &interior, hint, budget) else {
             continue;
         };
-        let normal = fit.normal.clone();
+        let normal = inner.normal.clone();
+        let mut fit = Fit {
+            rule: Rule::Empty,
+            extra: inner.extra,
+            missing: inner.missing,
+            pieces: inner.pieces,
+            normal: inner.normal,
+            lo: inner.lo,
+            hi: inner.hi,
+        };
         // The faces x_i = c < T, each point in exactly one: x_j ≥ T for the free j before i.
+        let mut faces = FxHashMap::default();
         let mut face = domain.clone();
         for &i in &free {
             for c in domain.lower[i]..t {
@@ -366,15 +606,26 @@ fn fit_faces(
                     h[i] = 0;
                     h
                 });
-                let Some(sub) = fit_faces(region, &pinned, hint.as_deref(), budget) else {
+                let Some(sub) = fit_faces(region, moduli, &pinned, hint.as_deref(), budget) else {
                     continue 'thresholds;
                 };
-                fit.pieces.extend(sub.pieces);
+                fit.pieces += sub.pieces;
                 fit.extra.extend(sub.extra);
                 fit.missing.extend(sub.missing);
+                faces.insert((i, c), sub.rule);
             }
             face.lower[i] = face.lower[i].max(t);
         }
+        fit.rule = if t == 0 {
+            inner.rule
+        } else {
+            Rule::Split {
+                threshold: t,
+                free: free.clone(),
+                interior: Box::new(inner.rule),
+                faces,
+            }
+        };
         return Some(fit);
     }
     None
@@ -386,6 +637,7 @@ fn fit_faces(
 /// tried first, and kept when no layer between its ends has a pattern of its own.
 fn fit_layers(
     region: &WeightRegion,
+    moduli: &Moduli,
     domain: &Domain,
     hint: Option<&[i64]>,
     budget: &mut Budget,
@@ -398,7 +650,7 @@ fn fit_layers(
     let free: Vec<usize> = (0..d).filter(|&i| domain.pinned[i].is_none()).collect();
     let light = region.weight(&domain.corner());
     if light > region.bound() {
-        return Some(Fit::default());
+        return Some(Fit::of(Rule::Empty));
     }
     let half = light + (region.bound() - light) / 2;
     let mut heavy_points = Vec::new();
@@ -437,10 +689,10 @@ fn fit_layers(
         if crate::interrupt::requested() {
             return None;
         }
-        let Some(layers) = layer_patterns(&h, &points, &outcomes) else {
+        let Some(layers) = layer_patterns(&h, moduli, &points, &outcomes) else {
             continue;
         };
-        let Some((lo, _, hi, _)) = ends(&layers) else {
+        let Some((lo, _, hi, _)) = ends(&layers, moduli.count()) else {
             continue;
         };
         let own = (hi - lo - 1).max(0);
@@ -452,25 +704,25 @@ fn fit_layers(
         }
     }
     let (_, h) = best?;
-    let layers = layer_patterns(&h, &heavy_points, &heavy_outcomes)?;
+    let layers = layer_patterns(&h, moduli, &heavy_points, &heavy_outcomes)?;
     drop((heavy_points, heavy_outcomes, points, outcomes));
-    let (lo, low, hi, high) = ends(&layers)?;
+    let classes = moduli.count();
+    let (lo, low, hi, high) = ends(&layers, classes)?;
     let (lo, hi) = if hi <= lo { (lo, lo + 1) } else { (lo, hi) };
-    let pattern_at = |c: i64| -> Classes {
-        if c <= lo {
-            low
-        } else if c >= hi {
-            high
-        } else {
-            layers.get(&c).copied().unwrap_or(0)
-        }
-    };
-    let mut fit = Fit {
-        normal: Some(h.clone()),
-        lo,
-        hi,
-        ..Fit::default()
-    };
+    // The layers between with their own patterns (at most MAX_LAYERS: the sample's choice).
+    let own: BTreeMap<i64, Pattern> = layers
+        .iter()
+        .filter(|(c, _)| lo < *c && *c < hi)
+        .map(|(c, layer)| {
+            let mut pattern = vec![UNSEEN; classes];
+            merge(&mut pattern, layer);
+            (*c, pattern)
+        })
+        .collect();
+    drop(layers);
+    let pattern_at = |c: i64| Rule::pattern_at(c, (lo, hi), &low, &own, &high);
+    let mut extra = Vec::new();
+    let mut missing = Vec::new();
     // The heavier half must be predicted exactly (every class it shows was seen); the lighter
     // half's misses are exceptions.
     let mut failed = false;
@@ -478,9 +730,8 @@ fn fit_layers(
         if failed {
             return;
         }
-        let pattern = pattern_at(level(&h, x));
-        let class = class_of(x);
-        let predicted = lookup(pattern, class);
+        let predicted =
+            pattern_at(level(&h, x)).and_then(|pattern| lookup(pattern, moduli.class_of(x)));
         if predicted == Some(truth) {
             return;
         }
@@ -492,107 +743,42 @@ fn fit_layers(
         if predicted.unwrap_or(false) == truth {
             return;
         }
-        if fit.extra.len() + fit.missing.len() >= MAX_EXCEPTIONS {
+        if extra.len() + missing.len() >= MAX_EXCEPTIONS {
             failed = true;
         } else if truth {
-            fit.extra.push(Vector::from_i64s(x));
+            extra.push(x.to_vec());
         } else {
-            fit.missing.push(Vector::from_i64s(x));
+            missing.push(x.to_vec());
         }
     });
     if failed {
         return None;
     }
-    // The pieces: the two ends and each range of layers between, each class (or parity) in P.
-    let hv = Vector::from_i64s(&h);
-    let bounds = domain.inequalities();
-    let mut pieces = Vec::new();
-    let mut range = |from: Option<i64>, to: Option<i64>, pattern: Classes| {
-        let mut inequalities = bounds.clone();
-        if let Some(a) = from {
-            inequalities.push((hv.clone(), Integer::from(a)));
-        }
-        if let Some(b) = to {
-            inequalities.push((hv.scale(&Integer::from(-1)), Integer::from(-b)));
-        }
-        for coset in cosets_in_p(d, pattern) {
-            pieces.push(BasicSet::new(coset, inequalities.clone()));
-        }
-    };
-    range(None, Some(lo), low);
-    let mut c = lo + 1;
-    while c < hi {
-        // Consecutive layers with one pattern make one range.
-        let pattern = pattern_at(c);
-        let mut end = c;
-        while end + 1 < hi && pattern_at(end + 1) == pattern {
-            end += 1;
-        }
-        range(Some(c), Some(end), pattern);
-        c = end + 1;
-    }
-    range(Some(hi), None, high);
-    if pieces.len() > budget.pieces {
+    // The pieces: the two ends and each range of layers between, each class set as its cosets.
+    let mut pieces = moduli.coset_count(&low) + moduli.coset_count(&high);
+    for_each_range(lo, hi, &own, |_, _, pattern| {
+        pieces += moduli.coset_count(pattern)
+    });
+    if pieces > budget.pieces {
         return None;
     }
-    budget.pieces -= pieces.len();
-    fit.pieces = pieces;
-    Some(fit)
-}
-
-/// The cosets making up the classes in P of a pattern: one coset of {x : w·x even} when the
-/// classes in P are those where w·x is even (or odd), else one coset of 2Z^d per class.
-fn cosets_in_p(d: usize, pattern: Classes) -> Vec<Coset> {
-    let classes = 1usize << d;
-    let in_p = |c: usize| lookup(pattern, c) == Some(true);
-    let members: Vec<usize> = (0..classes).filter(|&c| in_p(c)).collect();
-    if members.is_empty() {
-        return Vec::new();
-    }
-    let point = |c: usize| -> Vector {
-        Vector::from_i64s(&(0..d).map(|i| ((c >> i) & 1) as i64).collect::<Vec<_>>())
-    };
-    if members.len() == classes {
-        return vec![Coset::full(d)];
-    }
-    // A parity w·x ≡ r: half the classes.
-    if members.len() * 2 == classes {
-        for w in 1..classes {
-            let parity = |c: usize| (c & w).count_ones() % 2;
-            let r = parity(members[0]);
-            if members.iter().all(|&c| parity(c) == r) {
-                let mut generators = Vec::new();
-                let support: Vec<usize> = (0..d).filter(|&i| (w >> i) & 1 == 1).collect();
-                for i in 0..d {
-                    let mut g = vec![0; d];
-                    if (w >> i) & 1 == 1 {
-                        g[i] = 2;
-                    } else {
-                        g[i] = 1;
-                    }
-                    generators.push(Vector::from_i64s(&g));
-                }
-                for pair in support.windows(2) {
-                    let mut g = vec![0; d];
-                    g[pair[0]] = 1;
-                    g[pair[1]] = 1;
-                    generators.push(Vector::from_i64s(&g));
-                }
-                let lattice = Lattice::generated_by(d, &generators);
-                return vec![Coset::new(point(members[0]), &lattice)];
-            }
-        }
-    }
-    let even = Lattice::generated_by(
-        d,
-        &(0..d)
-            .map(|i| Vector::unit(d, i).scale(&Integer::from(2)))
-            .collect::<Vec<_>>(),
-    );
-    members
-        .into_iter()
-        .map(|c| Coset::new(point(c), &even))
-        .collect()
+    budget.pieces -= pieces;
+    Some(Fit {
+        rule: Rule::Layers {
+            normal: h.clone(),
+            lo,
+            hi,
+            low,
+            own,
+            high,
+        },
+        extra,
+        missing,
+        pieces,
+        normal: Some(h),
+        lo,
+        hi,
+    })
 }
 
 #[cfg(test)]
@@ -617,45 +803,65 @@ mod tests {
                 region.insert(x);
             }
         }
-        let found = guess(&region).unwrap().expect("a layered guess");
+        let found = guess(&region, &Moduli::two(2)).expect("a layered guess");
         // The two exceptions lie on faces near the origin, which get fits of their own.
-        assert!(found.exceptions <= 2, "{}", found.exceptions);
-        for x in &all {
-            assert_eq!(found.set.contains(&Vector::from_i64s(x)), rule(x), "{x:?}");
-        }
-        // Beyond the region too.
-        for x in [
+        assert!(found.exceptions() <= 2, "{}", found.exceptions());
+        agrees_with(&found, &rule, &all);
+    }
+
+    /// The guess's rule and its set agree with `rule` on the points and far beyond the region.
+    fn agrees_with(found: &Layered, rule: &dyn Fn(&[i64]) -> bool, points: &[Vec<i64>]) {
+        let set = found.set().expect("a set");
+        let far = [
             [500, 504],
             [500, 502],
             [1000, 3],
             [1000, 4],
             [3, 1000],
             [4, 1000],
-        ] {
-            assert_eq!(
-                found.set.contains(&Vector::from_i64s(&x)),
-                rule(&x),
-                "{x:?}"
-            );
+            [777, 1001],
+            [1001, 2003],
+        ];
+        for x in points
+            .iter()
+            .map(Vec::as_slice)
+            .chain(far.iter().map(|x| &x[..]))
+        {
+            assert_eq!(found.contains(x), rule(x), "{x:?}");
+            assert_eq!(set.contains(&Vector::from_i64s(x)), rule(x), "{x:?}");
         }
     }
 
     #[test]
-    fn parities_make_one_coset() {
-        // x_0 + x_2 odd in d = 3.
-        let mut pattern: Classes = 0;
-        for c in 0..8usize {
-            let odd = ((c & 1) ^ ((c >> 2) & 1)) == 1;
-            record(&mut pattern, c, odd);
+    fn a_period_that_changes_across_a_slanted_line_is_found_modulo_the_suggested_moduli() {
+        // P: x_2 ≡ 1 mod 3 above the line x_2 = 2x_1 + 1, x_2 ≡ 5 mod 8 on and below it, as in
+        // misère play of Γ = {e_3, e_2, 2e_2, e_1, (2, 2, −1)} (its slices with x_3 fixed).
+        let ell = [1, 1];
+        let mut region = WeightRegion::empty(&ell, 160);
+        let rule = |x: &[i64]| {
+            if x[1] > 2 * x[0] + 1 {
+                x[1] % 3 == 1
+            } else {
+                x[1] % 8 == 5
+            }
+        };
+        let mut all = Vec::new();
+        region.for_each(|x| all.push(x.to_vec()));
+        for x in &all {
+            if rule(x) {
+                region.insert(x);
+            }
         }
-        let cosets = cosets_in_p(3, pattern);
-        assert_eq!(cosets.len(), 1);
-        for x in [[1, 0, 0], [0, 5, 1], [2, 3, 3], [4, 4, 1]] {
-            assert_eq!(
-                cosets[0].contains(&Vector::from_i64s(&x)),
-                (x[0] + x[2]) % 2 == 1,
-                "{x:?}"
-            );
-        }
+        let moduli = moduli_to_try(&region);
+        assert_eq!(moduli.len(), 2);
+        assert_eq!(moduli[1].describe(), "(1, 24)");
+        assert!(guess(&region, &moduli[0]).is_none());
+        let found = guess(&region, &moduli[1]).expect("a layered guess");
+        assert_eq!(found.exceptions(), 0);
+        assert_eq!(found.normal, [2, -1]);
+        agrees_with(&found, &rule, &all);
+        // One coset of Z × 3Z above, one of Z × 8Z below (and the faces near the origin).
+        let set = found.set().expect("a set");
+        assert!(set.cover().len() <= 12, "{}", set.cover().len());
     }
 }

@@ -65,11 +65,21 @@ impl<'a> LookAhead<'a> {
         &mut self,
         set: &StratifiedSet,
     ) -> Result<Option<(Vec<i64>, i64)>, SolveError> {
+        let pieces = set.cover().len().max(1) as u64;
+        self.refute_by(pieces, &|x| set.contains(&Vector::from_i64s(x)))
+    }
+
+    /// As [`LookAhead::refute`], for a guess decided by `contains`, which costs about as much as
+    /// `cost` membership tests of a piece.
+    pub(super) fn refute_by(
+        &mut self,
+        cost: u64,
+        contains: &dyn Fn(&[i64]) -> bool,
+    ) -> Result<Option<(Vec<i64>, i64)>, SolveError> {
         if self.off {
             return Ok(None);
         }
-        let pieces = set.cover().len().max(1) as u64;
-        let Some(reach) = self.reach((WORK / pieces).min(MAX_POSITIONS)) else {
+        let Some(reach) = self.reach((WORK / cost.max(1)).min(MAX_POSITIONS)) else {
             return Ok(None);
         };
         if self.ahead.as_ref().is_none_or(|a| a.bound() < reach) {
@@ -111,7 +121,7 @@ impl<'a> LookAhead<'a> {
                 return;
             }
             let p = ahead.is_p(x).unwrap_or(false);
-            if set.contains(&Vector::from_i64s(x)) != p {
+            if contains(x) != p {
                 best = Some((x.to_vec(), w));
             }
         });
