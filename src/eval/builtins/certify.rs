@@ -167,8 +167,8 @@ pub(super) fn register(r: &mut Vec<Builtin>) {
         signature: "stratify(game, max_weight: n, timeout: seconds, otherwise: v, certify: b) -> stratification",
         doc: "Searches for an affine stratification of the P-positions and returns it only once `verify` has\n\
               certified it on the whole board: the squarefree theorem (P0 + 2N^d), eventual periods along the\n\
-              axes, covers by pieces b + N{small periods}, and (d ≤ 4) patterns modulo 2 that change across\n\
-              parallel hyperplanes, guessed from the positions of growing weight\n\
+              axes, covers by pieces b + N{small periods}, and (d ≤ 4) periodic patterns (modulo 2, or the moduli\n\
+              the region suggests) that change across parallel hyperplanes, guessed from the positions of growing weight\n\
               and refined by each counterexample. The regions grow until the time limit (`timeout:`, default 60 s,\n\
               or the enclosing `attempt`'s); `max_weight:` caps them only when given. When nothing is certified,\n\
               the error lists what was tried, the limit that stopped it and what the last region showed (a line\n\
