@@ -129,11 +129,63 @@ fn limits_are_reported() {
 
 #[test]
 fn remark_4_12_second_game_changes_pattern_across_lines() {
-    // {(1, 0), (0, 1), (2, 2)} in normal play: different periods on either side of the lines of
-    // slopes 3/4 and 4/3, and along the diagonal between them.
+    // {(1, 0), (0, 1), (2, 2)} in normal play: periods (0, 2) and (6, 6) above the diagonal,
+    // (2, 0) and (6, 6) below it: two modules, from the layered guess modulo the moduli the
+    // region suggests (the cover alone gave eight, with 36 offsets).
     let g = game(&[&[1, 0][..], &[0, 1], &[2, 2]], false);
     let s = found(&g);
+    assert_eq!(s.pieces().len(), 2, "{s}");
     agrees_with_solver(&g, &s, 60);
+}
+
+#[test]
+fn a_period_that_changes_across_a_slanted_plane_in_misere_play() {
+    // Misère play of Γ = {e_3, e_2, 2e_2, e_1, (2, 2, −1)}, a random rule set that resisted a
+    // 100-game sweep (seed 4711): along x_2 the P-positions have period 3 where x_2 > 2x_1 and
+    // period 8 where x_2 < 2x_1, with a staircase between; the layered guess modulo (12, 24, 2)
+    // across the planes 2x_1 − x_2 = c describes both, in two modules.
+    let g = game(
+        &[
+            &[0, 0, 1][..],
+            &[0, 1, 0],
+            &[0, 2, 0],
+            &[1, 0, 0],
+            &[2, 2, -1],
+        ],
+        true,
+    );
+    let s = found(&g);
+    assert_eq!(s.pieces().len(), 2, "{s}");
+    agrees_with_solver(&g, &s, 30);
+}
+
+#[test]
+fn more_misere_games_that_resisted_the_sweep() {
+    // Two more of the seed-4711 sweep's games, not found in 10 s each before the moduli were read
+    // off the region (an analysis in Python fitted them modulo (12, 12, 2) across x_1 − x_2 = c
+    // and modulo (2, 12, 6) across x_2 − 2x_3 = c).
+    for moves in [
+        [
+            &[0, 0, 1][..],
+            &[0, 1, 0],
+            &[1, 2, -2],
+            &[2, -1, -1],
+            &[2, 0, 0],
+        ]
+        .as_slice(),
+        &[
+            &[0, 0, 1],
+            &[0, 1, 0],
+            &[0, 1, 1],
+            &[0, 2, 0],
+            &[2, 0, -1],
+            &[2, 1, 1],
+        ],
+    ] {
+        let g = game(moves, true);
+        let s = found(&g);
+        agrees_with_solver(&g, &s, 24);
+    }
 }
 
 #[test]
