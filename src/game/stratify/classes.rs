@@ -284,6 +284,8 @@ pub(super) fn suggested_moduli(region: &WeightRegion) -> Option<Moduli> {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
 
     fn pattern_of(moduli: &Moduli, rule: impl Fn(&[i64]) -> bool) -> Pattern {
@@ -373,5 +375,43 @@ mod tests {
         }
         let moduli = suggested_moduli(&region).unwrap();
         assert_eq!(moduli.residue((moduli.count() - 1) as u32), [0, 23]);
+    }
+
+    proptest! {
+        /// Any set of classes, written as cosets of its stabilizer's lattice: each point of a box
+        /// lies in exactly one coset when its class is in the set and in none otherwise, and
+        /// `coset_count` counts them.
+        #[test]
+        fn cosets_partition_exactly_the_classes_in_p(
+            m in proptest::collection::vec(1i64..7, 2),
+            bits in proptest::collection::vec(any::<bool>(), 36),
+            symmetric in any::<bool>(),
+        ) {
+            let moduli = Moduli::new(m.clone()).unwrap();
+            // Half the cases a function of x_1 + x_2 mod gcd(m), so that stabilizers are not
+            // always trivial.
+            let gcd = (1..=m[0].min(m[1])).rev().find(|k| m[0] % k == 0 && m[1] % k == 0).unwrap();
+            let rule = |x: &[i64]| {
+                let r = moduli.class_of(x) as usize;
+                if symmetric {
+                    bits[(x[0] + x[1]).rem_euclid(gcd) as usize]
+                } else {
+                    bits[r % bits.len()]
+                }
+            };
+            let pattern = pattern_of(&moduli, rule);
+            let cosets = moduli.cosets_in_p(&pattern);
+            prop_assert_eq!(cosets.len(), moduli.coset_count(&pattern));
+            for x0 in -8..14 {
+                for x1 in -8..14 {
+                    let x = [x0, x1];
+                    let inside = cosets
+                        .iter()
+                        .filter(|c| c.contains(&Vector::from_i64s(&x)))
+                        .count();
+                    prop_assert_eq!(inside, usize::from(rule(&x)), "{:?}", x);
+                }
+            }
+        }
     }
 }

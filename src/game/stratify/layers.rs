@@ -45,6 +45,9 @@ pub(super) struct Layered {
 /// The most sampled positions each candidate normal is tested on.
 const SAMPLE: usize = 30_000;
 
+/// The most positions a candidate normal is first tested on.
+const QUICK_SAMPLE: usize = 3_000;
+
 /// The most layers with their own pattern between lo and hi.
 const MAX_LAYERS: i64 = 48;
 
@@ -79,30 +82,57 @@ fn level(h: &[i64], x: &[i64]) -> i64 {
 /// The classes each layer shows, in order of the layer: (layer, [(class, in P)]).
 type Layers = Vec<(i64, Vec<(u32, bool)>)>;
 
-/// The layer patterns of the positions `points` (flat, d per point, with their outcomes) under
-/// the normal h, or None when some layer sees a class both ways.
-fn layer_patterns(h: &[i64], moduli: &Moduli, points: &[i64], outcomes: &[bool]) -> Option<Layers> {
-    let d = h.len();
-    let mut seen: FxHashMap<(i64, u32), bool> = FxHashMap::default();
-    for (x, &p) in points.chunks_exact(d).zip(outcomes) {
-        match seen.entry((level(h, x), moduli.class_of(x))) {
-            Entry::Occupied(e) if *e.get() != p => return None,
-            Entry::Occupied(_) => {}
+/// The classes each layer shows, gathered position by position; None at the end when some layer
+/// saw a class both ways.
+#[derive(Default)]
+struct LayerBuilder {
+    seen: FxHashMap<(i64, u32), bool>,
+    clash: bool,
+}
+
+impl LayerBuilder {
+    /// Records that the class on the layer is (or is not) in P; false once some layer saw a class
+    /// both ways.
+    fn add(&mut self, layer: i64, class: u32, p: bool) -> bool {
+        if self.clash {
+            return false;
+        }
+        match self.seen.entry((layer, class)) {
+            Entry::Occupied(e) => self.clash = *e.get() != p,
             Entry::Vacant(e) => {
                 e.insert(p);
             }
         }
+        !self.clash
     }
-    let mut entries: Vec<((i64, u32), bool)> = seen.into_iter().collect();
-    entries.sort_unstable_by_key(|&(key, _)| key);
-    let mut layers: Layers = Vec::new();
-    for ((c, class), p) in entries {
-        match layers.last_mut() {
-            Some((last, classes)) if *last == c => classes.push((class, p)),
-            _ => layers.push((c, vec![(class, p)])),
+
+    fn finish(self) -> Option<Layers> {
+        if self.clash {
+            return None;
+        }
+        let mut entries: Vec<((i64, u32), bool)> = self.seen.into_iter().collect();
+        entries.sort_unstable_by_key(|&(key, _)| key);
+        let mut layers: Layers = Vec::new();
+        for ((c, class), p) in entries {
+            match layers.last_mut() {
+                Some((last, classes)) if *last == c => classes.push((class, p)),
+                _ => layers.push((c, vec![(class, p)])),
+            }
+        }
+        Some(layers)
+    }
+}
+
+/// The layer patterns of the positions `points` (flat, d per point, with their outcomes) under
+/// the normal h, or None when some layer sees a class both ways.
+fn layer_patterns(h: &[i64], moduli: &Moduli, points: &[i64], outcomes: &[bool]) -> Option<Layers> {
+    let mut builder = LayerBuilder::default();
+    for (x, &p) in points.chunks_exact(h.len()).zip(outcomes) {
+        if !builder.add(level(h, x), moduli.class_of(x), p) {
+            return None;
         }
     }
-    Some(layers)
+    builder.finish()
 }
 
 /// Adds a layer to a pattern; false (the pattern unchanged) when they disagree on a class.
@@ -141,6 +171,60 @@ fn ends(layers: &Layers, classes: usize) -> Option<(i64, Pattern, i64, Pattern)>
         hi = *c;
     }
     Some((lo, low, hi, high))
+}
+
+/// Every `len / most`-th point (flat, d per point) with its outcome: at most about `most`.
+fn subsample(d: usize, points: &[i64], outcomes: &[bool], most: usize) -> (Vec<i64>, Vec<bool>) {
+    let stride = (outcomes.len() / most).max(1);
+    let mut picked = (Vec::new(), Vec::new());
+    for (k, x) in points.chunks_exact(d).enumerate().step_by(stride) {
+        picked.0.extend_from_slice(x);
+        picked.1.push(outcomes[k]);
+    }
+    picked
+}
+
+/// How many layers have their own pattern between the two ends under the normal h, on the
+/// points; None when a layer sees a class both ways.
+fn layers_between(
+    h: &[i64],
+    moduli: &Moduli,
+    (points, outcomes): &(Vec<i64>, Vec<bool>),
+) -> Option<i64> {
+    let layers = layer_patterns(h, moduli, points, outcomes)?;
+    let (lo, _, hi, _) = ends(&layers, moduli.count())?;
+    Some((hi - lo - 1).max(0))
+}
+
+/// A lower bound for [`layers_between`] on any superset of the points; None when a layer sees a
+/// class both ways (so on every superset too). If the layers up to b are incompatible here, they
+/// are on a superset, whose lo is then below b; likewise its hi is above the first layer t that
+/// breaks from the top, so at least t − b + 1 layers lie strictly between.
+fn layers_between_at_least(
+    h: &[i64],
+    moduli: &Moduli,
+    (points, outcomes): &(Vec<i64>, Vec<bool>),
+) -> Option<i64> {
+    let layers = layer_patterns(h, moduli, points, outcomes)?;
+    let classes = moduli.count();
+    let (Some(b), Some(t)) = (
+        breaking(layers.iter(), classes),
+        breaking(layers.iter().rev(), classes),
+    ) else {
+        return Some(0);
+    };
+    Some((t - b + 1).max(0))
+}
+
+/// The first layer, in the given order, that disagrees with the ones before it on some class.
+fn breaking<'a>(
+    mut order: impl Iterator<Item = &'a (i64, Vec<(u32, bool)>)>,
+    classes: usize,
+) -> Option<i64> {
+    let mut merged = vec![UNSEEN; classes];
+    order
+        .find(|(_, layer)| !merge(&mut merged, layer))
+        .map(|(c, _)| *c)
 }
 
 /// Candidate normals: nonzero vectors with entries in −m..=m whose first nonzero entry is
@@ -231,6 +315,9 @@ impl Domain {
                     None => (self.domain.lower[i], i64::MAX),
                 };
                 let step = self.region.ell()[i].max(1);
+                let last = i + 1 == self.domain.lower.len();
+                // On the last coordinate the positions are consecutive in the region's order.
+                let mut at: Option<u64> = None;
                 for v in from..=to {
                     // The rest at their least: past the region, so is every larger v.
                     let used = used + v * step;
@@ -238,7 +325,17 @@ impl Domain {
                         break;
                     }
                     x.push(v);
-                    self.go(x, used, f);
+                    if last {
+                        at = match at {
+                            Some(a) => Some(a + 1),
+                            None => self.region.index(x),
+                        };
+                        if let Some(a) = at {
+                            f(x, self.region.get(a));
+                        }
+                    } else {
+                        self.go(x, used, f);
+                    }
                     x.pop();
                 }
             }
@@ -653,25 +750,31 @@ fn fit_layers(
         return Some(Fit::of(Rule::Empty));
     }
     let half = light + (region.bound() - light) / 2;
-    let mut heavy_points = Vec::new();
-    let mut heavy_outcomes = Vec::new();
+    // The heavier half can hold tens of millions of positions in d = 4: sampled in one walk (every
+    // stride-th, the stride doubling whenever the sample reaches twice its size), and read again
+    // through walks rather than kept. A smaller sample inside it rules normals out first: what it
+    // shows bounds what the sample shows (`layers_between_at_least`).
+    let mut heavy = 0usize;
+    let mut stride = 1usize;
+    let mut sample: (Vec<i64>, Vec<bool>) = (Vec::new(), Vec::new());
     domain.for_each(region, &mut |x, p| {
-        if region.weight(x) > half {
-            heavy_points.extend_from_slice(x);
-            heavy_outcomes.push(p);
+        if region.weight(x) <= half {
+            return;
         }
+        if heavy.is_multiple_of(stride) {
+            sample.0.extend_from_slice(x);
+            sample.1.push(p);
+            if sample.1.len() >= 2 * SAMPLE {
+                sample = subsample(d, &sample.0, &sample.1, sample.1.len() / 2);
+                stride *= 2;
+            }
+        }
+        heavy += 1;
     });
-    if heavy_outcomes.len() < 8 {
+    if heavy < 8 {
         return None;
     }
-    // A sample for choosing the normal.
-    let stride = (heavy_outcomes.len() / SAMPLE).max(1);
-    let mut points = Vec::new();
-    let mut outcomes = Vec::new();
-    for (k, x) in heavy_points.chunks_exact(d).enumerate().step_by(stride) {
-        points.extend_from_slice(x);
-        outcomes.push(heavy_outcomes[k]);
-    }
+    let quick = subsample(d, &sample.0, &sample.1, QUICK_SAMPLE);
     let mut best: Option<(i64, Vec<i64>)> = None;
     let hinted = hint
         .filter(|h| h.iter().any(|&a| a != 0))
@@ -689,14 +792,14 @@ fn fit_layers(
         if crate::interrupt::requested() {
             return None;
         }
-        let Some(layers) = layer_patterns(&h, moduli, &points, &outcomes) else {
+        let worse = |own: i64| own > MAX_LAYERS || best.as_ref().is_some_and(|(b, _)| own >= *b);
+        if layers_between_at_least(&h, moduli, &quick).is_none_or(worse) {
+            continue;
+        }
+        let Some(own) = layers_between(&h, moduli, &sample) else {
             continue;
         };
-        let Some((lo, _, hi, _)) = ends(&layers, moduli.count()) else {
-            continue;
-        };
-        let own = (hi - lo - 1).max(0);
-        if own <= MAX_LAYERS && best.as_ref().is_none_or(|(b, _)| own < *b) {
+        if !worse(own) {
             best = Some((own, h));
             if own == 0 {
                 break;
@@ -704,8 +807,14 @@ fn fit_layers(
         }
     }
     let (_, h) = best?;
-    let layers = layer_patterns(&h, moduli, &heavy_points, &heavy_outcomes)?;
-    drop((heavy_points, heavy_outcomes, points, outcomes));
+    drop((sample, quick));
+    let mut builder = LayerBuilder::default();
+    domain.for_each(region, &mut |x, p| {
+        if region.weight(x) > half {
+            builder.add(level(&h, x), moduli.class_of(x), p);
+        }
+    });
+    let layers = builder.finish()?;
     let classes = moduli.count();
     let (lo, low, hi, high) = ends(&layers, classes)?;
     let (lo, hi) = if hi <= lo { (lo, lo + 1) } else { (lo, hi) };
