@@ -667,10 +667,10 @@ fn region_search(
         for (describe, set, printed) in guesses {
             let stratification = match printed {
                 Some(s) => s,
-                None => match set.to_stratification()? {
-                    Some(s) => s,
-                    None => {
-                        tried.push(format!("{describe}: not printable as a stratification"));
+                None => match written(set.to_stratification()) {
+                    Ok(s) => s,
+                    Err(why) => {
+                        tried.push(format!("{describe}: {}", why?));
                         continue;
                     }
                 },
@@ -740,10 +740,20 @@ fn layered_guess(
                 continue;
             }
         }
-        let set = layered.set()?;
-        let Some(stratification) = set.to_stratification()? else {
-            tried.push(format!("{describe}: not printable as a stratification"));
-            continue;
+        let set = match layered.set() {
+            Ok(set) => set,
+            Err(AlgebraError::TooLarge(e)) => {
+                tried.push(format!("{describe}: not built as a set ({e})"));
+                continue;
+            }
+            Err(e) => return Err(e.into()),
+        };
+        let stratification = match written(set.to_stratification()) {
+            Ok(s) => s,
+            Err(why) => {
+                tried.push(format!("{describe}: {}", why?));
+                continue;
+            }
         };
         let guess = Guess {
             describe,
@@ -756,6 +766,20 @@ fn layered_guess(
         }
     }
     Ok(None)
+}
+
+/// A guess's set written as a stratification, or why it is not: Ok(reason) for a set with no
+/// printable form or one too large to decompose (the search goes on with other guesses), Err for
+/// any other failure (an interrupt, memory).
+fn written(
+    result: Result<Option<Stratification>, AlgebraError>,
+) -> Result<Stratification, Result<String, SolveError>> {
+    match result {
+        Ok(Some(s)) => Ok(s),
+        Ok(None) => Err(Ok("not printable as a stratification".into())),
+        Err(AlgebraError::TooLarge(e)) => Err(Ok(format!("not written as a stratification ({e})"))),
+        Err(e) => Err(Err(e.into())),
+    }
 }
 
 /// A guess of a round: how it was found, and the set as printed and as decided.

@@ -7,7 +7,7 @@
 //! rather than |S| cosets of mZ^d (one coset of {x : w·x even} for a parity, one of
 //! Z × 3Z for "x_2 ≡ 1 mod 3").
 
-use super::region::WeightRegion;
+use super::region::{PositionSample, WeightRegion};
 use crate::algebra::coset::Coset;
 use crate::algebra::lattice::Lattice;
 use crate::algebra::{Integer, Vector};
@@ -227,20 +227,18 @@ impl Moduli {
 pub(super) fn suggested_moduli(region: &WeightRegion) -> Option<Moduli> {
     let d = region.dim();
     let half = region.bound() / 2;
-    let mut heavy = Vec::new();
+    let mut heavy = PositionSample::new(d, SAMPLE);
     region.for_each(|x| {
         if region.weight(x) > half && x.iter().all(|&v| v >= 4) {
-            heavy.extend_from_slice(x);
+            heavy.offer(x, false);
         }
     });
-    let total = heavy.len() / d.max(1);
-    if total < 64 {
+    if heavy.offered() < 64 {
         return None;
     }
-    let stride = (total / SAMPLE).max(1);
-    let sample: Vec<(&[i64], bool)> = heavy
+    let (points, _) = heavy.into_parts();
+    let sample: Vec<(&[i64], bool)> = points
         .chunks_exact(d)
-        .step_by(stride)
         .map(|x| (x, region.is_p(x) == Some(true)))
         .collect();
     let mut m = Vec::with_capacity(d);

@@ -20,7 +20,7 @@ use std::collections::BTreeMap;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::classes::{lookup, state, suggested_moduli, Moduli, Pattern, UNSEEN};
-use super::region::WeightRegion;
+use super::region::{every_nth, PositionSample, WeightRegion};
 use crate::algebra::basic_set::BasicSet;
 use crate::algebra::coset::Coset;
 use crate::algebra::{AlgebraError, Integer, StratifiedSet, Vector};
@@ -171,17 +171,6 @@ fn ends(layers: &Layers, classes: usize) -> Option<(i64, Pattern, i64, Pattern)>
         hi = *c;
     }
     Some((lo, low, hi, high))
-}
-
-/// Every `len / most`-th point (flat, d per point) with its outcome: at most about `most`.
-fn subsample(d: usize, points: &[i64], outcomes: &[bool], most: usize) -> (Vec<i64>, Vec<bool>) {
-    let stride = (outcomes.len() / most).max(1);
-    let mut picked = (Vec::new(), Vec::new());
-    for (k, x) in points.chunks_exact(d).enumerate().step_by(stride) {
-        picked.0.extend_from_slice(x);
-        picked.1.push(outcomes[k]);
-    }
-    picked
 }
 
 /// How many layers have their own pattern between the two ends under the normal h, on the
@@ -750,31 +739,20 @@ fn fit_layers(
         return Some(Fit::of(Rule::Empty));
     }
     let half = light + (region.bound() - light) / 2;
-    // The heavier half can hold tens of millions of positions in d = 4: sampled in one walk (every
-    // stride-th, the stride doubling whenever the sample reaches twice its size), and read again
-    // through walks rather than kept. A smaller sample inside it rules normals out first: what it
-    // shows bounds what the sample shows (`layers_between_at_least`).
-    let mut heavy = 0usize;
-    let mut stride = 1usize;
-    let mut sample: (Vec<i64>, Vec<bool>) = (Vec::new(), Vec::new());
+    // The heavier half can hold tens of millions of positions in d = 4: sampled in one walk, and
+    // read again through walks rather than kept. A smaller sample inside it rules normals out
+    // first: what it shows bounds what the sample shows (`layers_between_at_least`).
+    let mut heavy = PositionSample::new(d, SAMPLE);
     domain.for_each(region, &mut |x, p| {
-        if region.weight(x) <= half {
-            return;
+        if region.weight(x) > half {
+            heavy.offer(x, p);
         }
-        if heavy.is_multiple_of(stride) {
-            sample.0.extend_from_slice(x);
-            sample.1.push(p);
-            if sample.1.len() >= 2 * SAMPLE {
-                sample = subsample(d, &sample.0, &sample.1, sample.1.len() / 2);
-                stride *= 2;
-            }
-        }
-        heavy += 1;
     });
-    if heavy < 8 {
+    if heavy.offered() < 8 {
         return None;
     }
-    let quick = subsample(d, &sample.0, &sample.1, QUICK_SAMPLE);
+    let sample = heavy.into_parts();
+    let quick = every_nth(d, &sample.0, &sample.1, sample.1.len() / QUICK_SAMPLE);
     let mut best: Option<(i64, Vec<i64>)> = None;
     let hinted = hint
         .filter(|h| h.iter().any(|&a| a != 0))

@@ -271,6 +271,71 @@ impl WeightRegion {
     }
 }
 
+/// An evenly spread sample of positions offered one at a time, in one pass and bounded memory:
+/// every stride-th is kept, and the stride doubles (every other kept one dropped) whenever the
+/// sample reaches twice `most`; so between `most` and 2·`most` are kept once that many were
+/// offered. The guessers read regions of tens of millions of positions this way.
+pub(super) struct PositionSample {
+    d: usize,
+    most: usize,
+    stride: usize,
+    offered: usize,
+    points: Vec<i64>,
+    outcomes: Vec<bool>,
+}
+
+impl PositionSample {
+    pub(super) fn new(d: usize, most: usize) -> PositionSample {
+        PositionSample {
+            d,
+            most: most.max(1),
+            stride: 1,
+            offered: 0,
+            points: Vec::new(),
+            outcomes: Vec::new(),
+        }
+    }
+
+    pub(super) fn offer(&mut self, x: &[i64], p: bool) {
+        if self.offered.is_multiple_of(self.stride) {
+            self.points.extend_from_slice(x);
+            self.outcomes.push(p);
+            if self.outcomes.len() >= 2 * self.most {
+                let (points, outcomes) = every_nth(self.d, &self.points, &self.outcomes, 2);
+                self.points = points;
+                self.outcomes = outcomes;
+                self.stride *= 2;
+            }
+        }
+        self.offered += 1;
+    }
+
+    /// How many positions were offered.
+    pub(super) fn offered(&self) -> usize {
+        self.offered
+    }
+
+    /// The kept positions (flat, d per position) and their outcomes.
+    pub(super) fn into_parts(self) -> (Vec<i64>, Vec<bool>) {
+        (self.points, self.outcomes)
+    }
+}
+
+/// Every n-th position (flat, d per position, from the first) with its outcome.
+pub(super) fn every_nth(
+    d: usize,
+    points: &[i64],
+    outcomes: &[bool],
+    n: usize,
+) -> (Vec<i64>, Vec<bool>) {
+    let mut kept = (Vec::new(), Vec::new());
+    for (k, x) in points.chunks_exact(d).enumerate().step_by(n.max(1)) {
+        kept.0.extend_from_slice(x);
+        kept.1.push(outcomes[k]);
+    }
+    kept
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -302,5 +367,22 @@ mod tests {
         assert_eq!(members, vec![1, 0, 3, 0, 1, 3, 5, 0, 3, 3]);
         assert!(region.cone_inside(&[3, 0], &[vec![2, 0]]));
         assert!(!region.cone_inside(&[1, 0], &[vec![1, 0]]));
+    }
+
+    #[test]
+    fn a_sample_is_evenly_spread_and_bounded() {
+        let mut sample = PositionSample::new(2, 10);
+        for k in 0..1000i64 {
+            sample.offer(&[k, 2 * k], k % 3 == 0);
+        }
+        assert_eq!(sample.offered(), 1000);
+        let (points, outcomes) = sample.into_parts();
+        // Stride 64 after six doublings: positions 0, 64, .., 960.
+        assert_eq!(outcomes.len(), 16);
+        for (j, x) in points.chunks_exact(2).enumerate() {
+            let k = 64 * j as i64;
+            assert_eq!(x, [k, 2 * k]);
+            assert_eq!(outcomes[j], k % 3 == 0);
+        }
     }
 }

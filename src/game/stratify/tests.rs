@@ -483,3 +483,22 @@ fn an_enclosing_deadline_ends_the_search_with_what_it_saw() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn a_guess_too_large_to_write_is_passed_over() {
+    // Game 200 of the 1000-game generalized misère run (seed 2026): a layered guess that agreed
+    // past its region met a simplicial cone of determinant 4019679 when written, and the error
+    // ended `stratify`; now the guess is passed over with the reason, and the search goes on.
+    let why = |r| match written(r) {
+        Err(Ok(why)) => why,
+        _ => panic!("not passed over"),
+    };
+    assert!(
+        why(Err(AlgebraError::TooLarge("a simplicial cone".into()))).contains("a simplicial cone")
+    );
+    assert_eq!(why(Ok(None)), "not printable as a stratification");
+    assert!(matches!(
+        written(Err(AlgebraError::Empty("x".into()))),
+        Err(Err(_))
+    ));
+}
