@@ -564,7 +564,9 @@ fn region_search(
             other => other?,
         };
         solved = bound;
-        let region = WeightRegion::from_solution(&sol, &ell, bound);
+        let Some(region) = WeightRegion::from_solution(&sol, &ell, bound) else {
+            return Err(SolveError::Interrupted);
+        };
         drop(sol);
         progress(&format!(
             "weight ≤ {bound}: periods along the axes, and lines without one"

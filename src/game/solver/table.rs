@@ -342,17 +342,32 @@ impl Solution {
 
     /// Calls `f` on each P-position in the view, in no particular order.
     pub fn for_each_p_position(&self, mut f: impl FnMut(&[i64])) {
+        self.for_each_p_position_while(|x| {
+            f(x);
+            true
+        });
+    }
+
+    /// As [`Solution::for_each_p_position`], until `f` returns false.
+    pub fn for_each_p_position_while(&self, mut f: impl FnMut(&[i64]) -> bool) {
         let t = &self.table;
         let mut p = vec![0i64; t.d];
         let k = t.d - 1;
+        let mut go = true;
         self.for_each_view_row(|key, a, b, off| {
+            if !go {
+                return;
+            }
             p[..k].copy_from_slice(key);
             for x in a..=b {
                 if bits::get(&t.bits, (off + (x - a) as u64) as usize) {
                     p[k] = x;
-                    match &t.transform {
+                    go = match &t.transform {
                         Some(u) => f(&u.to_x(&p)),
                         None => f(&p),
+                    };
+                    if !go {
+                        return;
                     }
                 }
             }

@@ -92,7 +92,10 @@ impl<'a> LookAhead<'a> {
                 },
             );
             match solution {
-                Ok(sol) => self.ahead = Some(WeightRegion::from_solution(&sol, self.ell, reach)),
+                Ok(sol) => match WeightRegion::from_solution(&sol, self.ell, reach) {
+                    Some(region) => self.ahead = Some(region),
+                    None => return Err(SolveError::Interrupted),
+                },
                 Err(SolveError::Interrupted) => return Err(SolveError::Interrupted),
                 // Too large, or anything else: leave it to `verify`.
                 Err(_) => {
@@ -156,7 +159,7 @@ mod tests {
             },
         )
         .expect("solved");
-        let region = WeightRegion::from_solution(&sol, &[1, 2], 10);
+        let region = WeightRegion::from_solution(&sol, &[1, 2], 10).expect("not interrupted");
         (game, region)
     }
 

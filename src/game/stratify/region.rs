@@ -49,11 +49,22 @@ impl WeightRegion {
         }
     }
 
-    /// The P-positions of `sol` on the region (solved on at least this region).
-    pub(super) fn from_solution(sol: &Solution, ell: &[i64], bound: i64) -> WeightRegion {
+    /// The P-positions of `sol` on the region (solved on at least this region); None when
+    /// interrupted (millions of positions take seconds: the request is read every 65 536).
+    pub(super) fn from_solution(sol: &Solution, ell: &[i64], bound: i64) -> Option<WeightRegion> {
         let mut region = WeightRegion::empty(ell, bound);
-        sol.for_each_p_position(|x| region.insert(x));
-        region
+        let mut seen = 0u64;
+        let mut stopped = false;
+        sol.for_each_p_position_while(|x| {
+            seen += 1;
+            if seen.is_multiple_of(1 << 16) && crate::interrupt::requested() {
+                stopped = true;
+                return false;
+            }
+            region.insert(x);
+            true
+        });
+        (!stopped).then_some(region)
     }
 
     /// ℓ·x.

@@ -273,7 +273,7 @@ fn one_round_of_8_12_covers_the_region_at_weight_120() {
             },
         )
         .unwrap();
-        let region = WeightRegion::from_solution(&sol, &ell, bound);
+        let region = WeightRegion::from_solution(&sol, &ell, bound).expect("not interrupted");
         let axis: Vec<Option<(i64, i64)>> = (0..g.dim())
             .map(|i| periods::period_along(&region, i, &ell))
             .collect();
