@@ -667,19 +667,9 @@ fn region_search(
             None => guesses.push((describe, cover_set(d, &found.pieces)?, None)),
         }
         for (describe, set, printed) in guesses {
-            let stratification = match printed {
-                Some(s) => s,
-                None => match written(set.to_stratification()) {
-                    Ok(s) => s,
-                    Err(why) => {
-                        tried.push(format!("{describe}: {}", why?));
-                        continue;
-                    }
-                },
-            };
             let guess = Guess {
                 describe,
-                stratification,
+                stratification: printed,
                 set: &set,
                 looked_ahead: false,
             };
@@ -750,16 +740,9 @@ fn layered_guess(
             }
             Err(e) => return Err(e.into()),
         };
-        let stratification = match written(set.to_stratification()) {
-            Ok(s) => s,
-            Err(why) => {
-                tried.push(format!("{describe}: {}", why?));
-                continue;
-            }
-        };
         let guess = Guess {
             describe,
-            stratification,
+            stratification: None,
             set: &set,
             looked_ahead: true,
         };
@@ -784,16 +767,18 @@ fn written(
     }
 }
 
-/// A guess of a round: how it was found, and the set as printed and as decided.
+/// A guess of a round: how it was found, the set as decided, and as printed when it was found in
+/// that form (else it is written from the set).
 struct Guess<'a> {
     describe: String,
-    stratification: Stratification,
+    stratification: Option<Stratification>,
     set: &'a StratifiedSet,
     /// Already compared with the positions past the region.
     looked_ahead: bool,
 }
 
-/// The guess, returned unverified under `certify: false`, else verified on the whole board: found
+/// The guess, written as a stratification (or passed over, with the reason, when it cannot be),
+/// returned unverified under `certify: false`, else verified on the whole board: found
 /// when certified; when refuted (first against the positions just past the region, see
 /// [`lookahead`], then by `verify`), the counterexample is reported and the next region reaches
 /// past it.
@@ -812,6 +797,13 @@ fn certify_guess(
         set,
         looked_ahead,
     } = guess;
+    let stratification = match stratification.map_or_else(|| written(set.to_stratification()), Ok) {
+        Ok(s) => s,
+        Err(why) => {
+            tried.push(format!("{describe}: {}", why?));
+            return Ok(None);
+        }
+    };
     if !options.certify {
         return Ok(Some(Stratified::Found {
             stratification,

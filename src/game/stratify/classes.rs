@@ -79,11 +79,6 @@ impl Moduli {
         Some(Moduli { m, residues })
     }
 
-    /// 2 on every axis.
-    pub(super) fn two(d: usize) -> Moduli {
-        Moduli::new(vec![2; d]).expect("2^d classes fit for d ≤ 12")
-    }
-
     pub(super) fn dim(&self) -> usize {
         self.m.len()
     }
@@ -307,7 +302,7 @@ mod tests {
     #[test]
     fn a_parity_makes_one_coset() {
         // x_0 + x_2 odd in d = 3, modulo 2.
-        let moduli = Moduli::two(3);
+        let moduli = Moduli::new(vec![2; 3]).unwrap();
         let pattern = pattern_of(&moduli, |r| (r[0] + r[2]) % 2 == 1);
         let cosets = moduli.cosets_in_p(&pattern);
         assert_eq!(cosets.len(), 1);

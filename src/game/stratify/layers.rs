@@ -349,16 +349,8 @@ enum Rule {
     Empty,
     /// One position (every coordinate pinned): in P or not.
     Point(bool),
-    /// The classes in P by layer: `low` on the layers ≤ lo, `high` on those ≥ hi, each layer
-    /// between by its own (unseen when it showed nothing).
-    Layers {
-        normal: Vec<i64>,
-        lo: i64,
-        hi: i64,
-        low: Pattern,
-        own: BTreeMap<i64, Pattern>,
-        high: Pattern,
-    },
+    /// The classes in P by layer.
+    Layers(LayerRule),
     /// The interior (the free coordinates at least `threshold`) by its rule, the faces
     /// x_i = c < threshold by theirs: a position lies on the face of the first free coordinate
     /// below the threshold (a face left out has no solved position and nothing in P).
@@ -370,38 +362,76 @@ enum Rule {
     },
 }
 
-impl Rule {
-    /// The pattern on the layer c of a `Layers` rule.
-    fn pattern_at<'a>(
-        c: i64,
-        (lo, hi): (i64, i64),
-        low: &'a Pattern,
-        own: &'a BTreeMap<i64, Pattern>,
-        high: &'a Pattern,
-    ) -> Option<&'a Pattern> {
-        if c <= lo {
-            Some(low)
-        } else if c >= hi {
-            Some(high)
+/// The classes in P by layer h·x = c: `low` on the layers ≤ lo, `high` on those ≥ hi, each layer
+/// between by its own (none when it showed nothing).
+struct LayerRule {
+    normal: Vec<i64>,
+    lo: i64,
+    hi: i64,
+    low: Pattern,
+    own: BTreeMap<i64, Pattern>,
+    high: Pattern,
+}
+
+impl LayerRule {
+    /// The pattern on the layer c.
+    fn pattern_at(&self, c: i64) -> Option<&Pattern> {
+        if c <= self.lo {
+            Some(&self.low)
+        } else if c >= self.hi {
+            Some(&self.high)
         } else {
-            own.get(&c)
+            self.own.get(&c)
         }
     }
 
+    /// What the rule says of x: in P, not, or a class its layer has not seen.
+    fn predict(&self, moduli: &Moduli, x: &[i64]) -> Option<bool> {
+        self.pattern_at(level(&self.normal, x))
+            .and_then(|pattern| lookup(pattern, moduli.class_of(x)))
+    }
+
+    /// The pieces on the domain: the two ends and each range of layers between with one
+    /// pattern, each class set as the cosets of [`Moduli::cosets_in_p`], cut to the domain.
+    fn pieces(&self, moduli: &Moduli, domain: &Domain, out: &mut Vec<BasicSet>) {
+        let hv = Vector::from_i64s(&self.normal);
+        let bounds = domain.inequalities();
+        let mut range = |from: Option<i64>, to: Option<i64>, pattern: &[u8]| {
+            let mut inequalities = bounds.clone();
+            if let Some(a) = from {
+                inequalities.push((hv.clone(), Integer::from(a)));
+            }
+            if let Some(b) = to {
+                inequalities.push((hv.scale(&Integer::from(-1)), Integer::from(-b)));
+            }
+            for coset in moduli.cosets_in_p(pattern) {
+                out.push(BasicSet::new(coset, inequalities.clone()));
+            }
+        };
+        range(None, Some(self.lo), &self.low);
+        for_each_range(self.lo, self.hi, &self.own, |from, to, pattern| {
+            range(Some(from), Some(to), pattern)
+        });
+        range(Some(self.hi), None, &self.high);
+    }
+
+    /// How many basic sets [`LayerRule::pieces`] makes.
+    fn piece_count(&self, moduli: &Moduli) -> usize {
+        let mut count = moduli.coset_count(&self.low) + moduli.coset_count(&self.high);
+        for_each_range(self.lo, self.hi, &self.own, |_, _, pattern| {
+            count += moduli.coset_count(pattern)
+        });
+        count
+    }
+}
+
+impl Rule {
     /// Whether the rule puts x (a position of its domain) in P.
     fn contains(&self, moduli: &Moduli, x: &[i64]) -> bool {
         match self {
             Rule::Empty => false,
             Rule::Point(p) => *p,
-            Rule::Layers {
-                normal,
-                lo,
-                hi,
-                low,
-                own,
-                high,
-            } => Rule::pattern_at(level(normal, x), (*lo, *hi), low, own, high)
-                .is_some_and(|pattern| lookup(pattern, moduli.class_of(x)) == Some(true)),
+            Rule::Layers(layers) => layers.predict(moduli, x) == Some(true),
             Rule::Split {
                 threshold,
                 free,
@@ -416,8 +446,7 @@ impl Rule {
         }
     }
 
-    /// The pieces of the rule on its domain: each range of layers with one pattern, each class
-    /// set as the cosets of [`Moduli::cosets_in_p`], cut to the domain.
+    /// The pieces of the rule on its domain.
     fn pieces(&self, moduli: &Moduli, domain: &Domain, out: &mut Vec<BasicSet>) {
         match self {
             Rule::Empty => {}
@@ -429,34 +458,7 @@ impl Rule {
                     ));
                 }
             }
-            Rule::Layers {
-                normal,
-                lo,
-                hi,
-                low,
-                own,
-                high,
-            } => {
-                let hv = Vector::from_i64s(normal);
-                let bounds = domain.inequalities();
-                let mut range = |from: Option<i64>, to: Option<i64>, pattern: &[u8]| {
-                    let mut inequalities = bounds.clone();
-                    if let Some(a) = from {
-                        inequalities.push((hv.clone(), Integer::from(a)));
-                    }
-                    if let Some(b) = to {
-                        inequalities.push((hv.scale(&Integer::from(-1)), Integer::from(-b)));
-                    }
-                    for coset in moduli.cosets_in_p(pattern) {
-                        out.push(BasicSet::new(coset, inequalities.clone()));
-                    }
-                };
-                range(None, Some(*lo), low);
-                for_each_range(*lo, *hi, own, |from, to, pattern| {
-                    range(Some(from), Some(to), pattern)
-                });
-                range(Some(*hi), None, high);
-            }
+            Rule::Layers(layers) => layers.pieces(moduli, domain, out),
             Rule::Split {
                 threshold,
                 free,
@@ -559,7 +561,10 @@ pub(super) fn moduli_to_try(region: &WeightRegion) -> Vec<Moduli> {
     if d > 4 {
         return Vec::new();
     }
-    let mut out = vec![Moduli::two(d)];
+    let Some(two) = Moduli::new(vec![2; d]) else {
+        return Vec::new();
+    };
+    let mut out = vec![two];
     if let Some(m) = suggested_moduli(region) {
         if m != out[0] {
             out.push(m);
@@ -807,7 +812,14 @@ fn fit_layers(
         })
         .collect();
     drop(layers);
-    let pattern_at = |c: i64| Rule::pattern_at(c, (lo, hi), &low, &own, &high);
+    let rule = LayerRule {
+        normal: h.clone(),
+        lo,
+        hi,
+        low,
+        own,
+        high,
+    };
     let mut extra = Vec::new();
     let mut missing = Vec::new();
     // The heavier half must be predicted exactly (every class it shows was seen); the lighter
@@ -817,8 +829,7 @@ fn fit_layers(
         if failed {
             return;
         }
-        let predicted =
-            pattern_at(level(&h, x)).and_then(|pattern| lookup(pattern, moduli.class_of(x)));
+        let predicted = rule.predict(moduli, x);
         if predicted == Some(truth) {
             return;
         }
@@ -841,24 +852,13 @@ fn fit_layers(
     if failed {
         return None;
     }
-    // The pieces: the two ends and each range of layers between, each class set as its cosets.
-    let mut pieces = moduli.coset_count(&low) + moduli.coset_count(&high);
-    for_each_range(lo, hi, &own, |_, _, pattern| {
-        pieces += moduli.coset_count(pattern)
-    });
+    let pieces = rule.piece_count(moduli);
     if pieces > budget.pieces {
         return None;
     }
     budget.pieces -= pieces;
     Some(Fit {
-        rule: Rule::Layers {
-            normal: h.clone(),
-            lo,
-            hi,
-            low,
-            own,
-            high,
-        },
+        rule: Rule::Layers(rule),
         extra,
         missing,
         pieces,
@@ -890,7 +890,7 @@ mod tests {
                 region.insert(x);
             }
         }
-        let found = guess(&region, &Moduli::two(2)).expect("a layered guess");
+        let found = guess(&region, &Moduli::new(vec![2, 2]).unwrap()).expect("a layered guess");
         // The two exceptions lie on faces near the origin, which get fits of their own.
         assert!(found.exceptions() <= 2, "{}", found.exceptions());
         agrees_with(&found, &rule, &all);
