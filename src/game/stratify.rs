@@ -499,6 +499,8 @@ fn region_search(
     let ell = solver::functional(game, None)?;
     let mut bound = (4 * ell.iter().sum::<i64>()).max(8);
     let mut solved = 0;
+    // Covers given up past their piece limit, not run again where they cannot do better.
+    let mut covers = cover::GivenUpCovers::default();
     loop {
         // The weight limit, when one is given, is solved itself as the last region.
         if let Some(cap) = options.max_weight {
@@ -571,19 +573,29 @@ fn region_search(
         progress(&format!(
             "weight ≤ {bound}: periods along the axes, and lines without one"
         ));
-        // What the region shows, kept for the report should nothing be found: read on the other
-        // core while this one looks for periods along the axes.
+        // What the region shows, kept for the report should nothing be found, and the periods
+        // along the odd axes are read on the other core while this one reads the even axes.
         let inherited = crate::interrupt::inherited();
         let (line, axis) = std::thread::scope(|scope| {
-            let lines = scope.spawn(|| {
+            let other = scope.spawn(|| {
                 crate::interrupt::with_inherited(&inherited, || {
-                    evidence::aperiodic_line(&region, &ell)
+                    let line = evidence::aperiodic_line(&region, &ell);
+                    let odd: Vec<Option<(i64, i64)>> = (1..d)
+                        .step_by(2)
+                        .map(|i| periods::period_along(&region, i, &ell))
+                        .collect();
+                    (line, odd)
                 })
             });
-            let axis: Vec<Option<(i64, i64)>> = (0..d)
+            let even: Vec<Option<(i64, i64)>> = (0..d)
+                .step_by(2)
                 .map(|i| periods::period_along(&region, i, &ell))
                 .collect();
-            (lines.join().unwrap_or(None), axis)
+            let (line, odd) = other.join().unwrap_or((None, vec![None; d / 2]));
+            let axis: Vec<Option<(i64, i64)>> = (0..d)
+                .map(|i| if i % 2 == 0 { even[i / 2] } else { odd[i / 2] })
+                .collect();
+            (line, axis)
         });
         if crate::interrupt::requested() {
             return Err(SolveError::Interrupted);
@@ -626,45 +638,47 @@ fn region_search(
         );
         let pool = cover::period_pool(&ell, &axis);
         let slabs = short_preperiods(&axis, &ell, bound);
-        let Some(mut found) = cover::cover(
-            &region,
-            &pool,
-            &ell,
-            2 * bound / 3,
-            &slabs,
-            MAX_COVER_PIECES,
-        ) else {
+        let Some(strict) = covers.cover(&region, &pool, 2 * bound / 3, &slabs, MAX_COVER_PIECES)
+        else {
             return Err(SolveError::Interrupted);
         };
         // The axes' preperiods are global: a line that turns periodic earlier than its axis
         // (in generalized misère play, say) is then cut into many pieces. Without them the
         // guess is bolder; it is verified all the same.
-        if found.uncovered.is_some() && slabs.iter().any(Option::is_some) {
+        let mut found = strict;
+        let strict_failed = found.as_ref().map_or(true, |c| c.uncovered.is_some());
+        if strict_failed && slabs.iter().any(Option::is_some) {
             let free = vec![None; d];
-            let Some(bold) =
-                cover::cover(&region, &pool, &ell, 2 * bound / 3, &free, MAX_COVER_PIECES)
+            let Some(bold) = covers.cover(&region, &pool, 2 * bound / 3, &free, MAX_COVER_PIECES)
             else {
                 return Err(SolveError::Interrupted);
             };
-            if bold.uncovered.is_none() {
+            if bold.as_ref().is_ok_and(|c| c.uncovered.is_none()) || found.is_err() {
                 found = bold;
             }
         }
-        match &found.uncovered {
-            Some(x) if found.too_many => tried.push(format!(
-                "{describe}: given up past {MAX_COVER_PIECES} pieces, at the P-position {} (weight {})",
-                Vector::from_i64s(x),
-                region.weight(x)
+        match found {
+            Err(before) => tried.push(format!(
+                "{describe}: not run again: on the region of weight ≤ {} it was given up past {MAX_COVER_PIECES} pieces at the P-position {}, and a larger region can only take rays away from the lighter offsets",
+                before.bound,
+                Vector::from_i64s(&before.at),
             )),
-            Some(x) => {
-                let w = region.weight(x);
-                tried.push(format!(
-                    "{describe}: the P-position {} (weight {w}) is left uncovered",
-                    Vector::from_i64s(x)
-                ));
-                raise_past(&mut next, w);
-            }
-            None => guesses.push((describe, cover_set(d, &found.pieces)?, None)),
+            Ok(found) => match &found.uncovered {
+                Some(x) if found.too_many => tried.push(format!(
+                    "{describe}: given up past {MAX_COVER_PIECES} pieces, at the P-position {} (weight {})",
+                    Vector::from_i64s(x),
+                    region.weight(x)
+                )),
+                Some(x) => {
+                    let w = region.weight(x);
+                    tried.push(format!(
+                        "{describe}: the P-position {} (weight {w}) is left uncovered",
+                        Vector::from_i64s(x)
+                    ));
+                    raise_past(&mut next, w);
+                }
+                None => guesses.push((describe, cover_set(d, &found.pieces)?, None)),
+            },
         }
         for (describe, set, printed) in guesses {
             let guess = Guess {

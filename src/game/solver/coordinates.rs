@@ -8,9 +8,9 @@
 //!   other move, so such a move leads to a row of a strictly lower level, evaluated before.
 //!
 //! The row axis is a coordinate of x where possible (the one of least |ℓ_r|, giving the longest
-//! rows); when no coordinate works, the rows run inside the weight layers of ℓ (first y = U x
-//! with y_0 = ℓ·x / gcd(ℓ)). The remaining key coordinates complete μ to a basis of Z^{d−1},
-//! keeping the coordinates of x where μ has an entry ±1.
+//! rows, and the last of those); when no coordinate works, the rows run inside the weight layers
+//! of ℓ (first y = U x with y_0 = ℓ·x / gcd(ℓ)). The remaining key coordinates complete μ to a
+//! basis of Z^{d−1}, keeping the coordinates of x where μ has an entry ±1.
 
 use super::defeated::dot;
 use super::layout::Inequality;
@@ -213,8 +213,11 @@ impl Unimodular {
 
 /// A row axis and an order μ on the other coordinates positive on every off-axis move component.
 fn choose_axis(d: usize, moves: &[Vec<i64>], ell: &[i64]) -> Option<(usize, Vec<i64>)> {
+    // Among equally long rows the last coordinate is preferred: the table's rows are then runs
+    // of positions in the lexicographic order of x itself, which readers of a solved weight
+    // region (`stratify`) copy a word at a time.
     let mut axes: Vec<usize> = (0..d).collect();
-    axes.sort_by_key(|&r| (ell[r].unsigned_abs(), r));
+    axes.sort_by_key(|&r| (ell[r].unsigned_abs(), std::cmp::Reverse(r)));
     for r in axes {
         let project = |v: &[i64]| -> Vec<i64> {
             v.iter()
@@ -340,7 +343,9 @@ mod tests {
 
     #[test]
     fn table_coordinates_put_every_cross_move_on_a_lower_level() {
-        // [GM09] Example 8.12's moves, and moves no coordinate axis orders.
+        // [GM09] Example 8.12's moves, moves no coordinate axis orders, and moves whose rows
+        // could run along any axis (all of ℓ equal). ℓ is positive on the moves, as the
+        // solver's functional is.
         let example_8_12: Vec<Vec<i64>> = crate::game::papers::gm09_example_8_12()
             .rules()
             .moves()
@@ -356,10 +361,21 @@ mod tests {
                     vec![-1, 0, 2],
                     vec![1, 1, 1],
                 ],
-                vec![3, 2, 2],
+                vec![5, 4, 3],
+            ),
+            (
+                vec![
+                    vec![0, 0, 0, 2],
+                    vec![0, 0, 1, 0],
+                    vec![0, 2, 0, 0],
+                    vec![1, 0, 0, 0],
+                    vec![2, 2, 2, 1],
+                ],
+                vec![1, 1, 1, 1],
             ),
         ];
         for (moves, ell) in cases {
+            assert!(moves.iter().all(|m| dot(&ell, m) > 0));
             let t = table_coordinates(&moves, &ell).unwrap();
             let d = ell.len();
             assert_eq!(product(&t.u, &t.inv), Some(identity(d)));
@@ -374,5 +390,9 @@ mod tests {
                 }
             }
         }
+        // With all of ℓ equal, the rows run along the last coordinate of x.
+        let t =
+            table_coordinates(&[vec![1, 0, 0], vec![0, 1, 0], vec![0, 0, 1]], &[1, 1, 1]).unwrap();
+        assert_eq!(t.to_x(&[0, 0, 1]), vec![0, 0, 1]);
     }
 }

@@ -374,6 +374,38 @@ impl Solution {
         });
     }
 
+    /// Calls `f(start, direction, bits, offset, len)` on each part of a row inside the view,
+    /// while it returns true: the positions start + k·direction for k = 0, .., len − 1 are
+    /// P-positions where the `len` bits of `bits` from `offset` are 1. Whole rows are handed
+    /// over, for copying 64 positions per word; the direction is a unit vector unless the table
+    /// is kept in other coordinates than the positions' own (see `coordinates`).
+    pub fn for_each_p_row_while(
+        &self,
+        mut f: impl FnMut(&[i64], &[i64], &[u64], u64, u64) -> bool,
+    ) {
+        let t = &self.table;
+        let k = t.d - 1;
+        let mut unit = vec![0i64; t.d];
+        unit[k] = 1;
+        let direction = match &t.transform {
+            Some(u) => u.to_x(&unit),
+            None => unit,
+        };
+        let mut z = vec![0i64; t.d];
+        let mut go = true;
+        self.for_each_view_row(|key, a, b, off| {
+            if go {
+                z[..k].copy_from_slice(key);
+                z[k] = a;
+                let start = match &t.transform {
+                    Some(u) => u.to_x(&z),
+                    None => z.clone(),
+                };
+                go = f(&start, &direction, &t.bits, off, (b - a + 1) as u64);
+            }
+        });
+    }
+
     /// The smallest box holding every position of the view (`None` when it is empty).
     pub fn bounding_box(&self) -> Option<(Vec<i64>, Vec<i64>)> {
         let t = &self.table;

@@ -7,7 +7,7 @@
 //! rather than |S| cosets of mZ^d (one coset of {x : w·x even} for a parity, one of
 //! Z × 3Z for "x_2 ≡ 1 mod 3").
 
-use super::region::{PositionSample, WeightRegion};
+use super::region::WeightRegion;
 use crate::algebra::coset::Coset;
 use crate::algebra::lattice::Lattice;
 use crate::algebra::{Integer, Vector};
@@ -222,20 +222,12 @@ impl Moduli {
 pub(super) fn suggested_moduli(region: &WeightRegion) -> Option<Moduli> {
     let d = region.dim();
     let half = region.bound() / 2;
-    let mut heavy = PositionSample::new(d, SAMPLE);
-    region.for_each(|x| {
-        if region.weight(x) > half && x.iter().all(|&v| v >= 4) {
-            heavy.offer(x, false);
-        }
-    });
-    if heavy.offered() < 64 {
+    let (points, outcomes, heavy) =
+        region.sample_above(&vec![None; d], &vec![4; d], half, 3 * SAMPLE / 2);
+    if heavy < 64 {
         return None;
     }
-    let (points, _) = heavy.into_parts();
-    let sample: Vec<(&[i64], bool)> = points
-        .chunks_exact(d)
-        .map(|x| (x, region.is_p(x) == Some(true)))
-        .collect();
+    let sample: Vec<(&[i64], bool)> = points.chunks_exact(d).zip(outcomes).collect();
     let mut m = Vec::with_capacity(d);
     let mut y = vec![0i64; d];
     for i in 0..d {

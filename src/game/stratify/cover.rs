@@ -32,6 +32,75 @@ pub(super) struct Cover {
     pub(super) too_many: bool,
 }
 
+/// Covers given up past their piece limit in earlier rounds, so that a round does not spend
+/// seconds on one that cannot do better. A cover given up at the P-position x of weight w on the
+/// region of weight ≤ W, where every ray from the offsets up to w was checked as far as it needs
+/// (w + 2 max ℓ·g ≤ W), is not run again with axis slabs that allow no more and no new
+/// directions: on a larger region the rays and cones at those offsets can only be refuted,
+/// never added, so it would need as many pieces before reaching x again.
+#[derive(Default)]
+pub(super) struct GivenUpCovers {
+    given_up: Vec<GivenUp>,
+}
+
+/// A cover given up past its piece limit (see [`GivenUpCovers`]).
+#[derive(Clone, Debug)]
+pub(super) struct GivenUp {
+    pool: Vec<Vec<i64>>,
+    slabs: Vec<Option<(i64, i64)>>,
+    /// The region's weight bound W.
+    pub(super) bound: i64,
+    /// The P-position at which it was given up.
+    pub(super) at: Vec<i64>,
+}
+
+impl GivenUpCovers {
+    /// The cover of [`cover`], or the cover given up before that rules it out (`Err`); `None`
+    /// when interrupted.
+    pub(super) fn cover(
+        &mut self,
+        region: &WeightRegion,
+        pool: &[Vec<i64>],
+        offsets_up_to: i64,
+        slabs: &[Option<(i64, i64)>],
+        max_pieces: usize,
+    ) -> Option<Result<Cover, GivenUp>> {
+        let ell = region.ell();
+        let weight = |g: &[i64]| -> i64 { g.iter().zip(ell).map(|(a, b)| a * b).sum() };
+        if let Some(before) = self.given_up.iter().find(|before| {
+            let reach = before.pool.iter().map(|g| weight(g)).max().unwrap_or(0);
+            restricts_as_much(slabs, &before.slabs)
+                && pool.iter().all(|g| before.pool.contains(g))
+                && weight(&before.at) + 2 * reach <= before.bound
+        }) {
+            return Some(Err(before.clone()));
+        }
+        let found = cover(region, pool, ell, offsets_up_to, slabs, max_pieces)?;
+        if let (true, Some(at)) = (found.too_many, &found.uncovered) {
+            self.given_up.push(GivenUp {
+                pool: pool.to_vec(),
+                slabs: slabs.to_vec(),
+                bound: region.bound(),
+                at: at.clone(),
+            });
+        }
+        Some(Ok(found))
+    }
+}
+
+/// Whether the slabs allow a generator at an offset only where `than` does too: on each axis
+/// `than` is free, or the slab starts no lower with a period that is a multiple of its period.
+fn restricts_as_much(slabs: &[Option<(i64, i64)>], than: &[Option<(i64, i64)>]) -> bool {
+    slabs
+        .iter()
+        .zip(than)
+        .all(|(now, before)| match (now, before) {
+            (_, None) => true,
+            (Some((t, p)), Some((t0, p0))) => t >= t0 && p % p0 == 0,
+            (None, Some(_)) => false,
+        })
+}
+
 /// Whether the integer vectors are linearly independent.
 pub(super) fn independent(vectors: &[Vec<i64>]) -> bool {
     let Some(first) = vectors.first() else {
@@ -95,87 +164,98 @@ pub(super) fn cover(
     };
     let mut covered = WeightRegion::empty(ell, region.bound());
     let mut pieces = Vec::new();
-    let members = region.members_by_weight();
-    for b in members.chunks_exact(ell.len()) {
-        if region.weight(b) > offsets_up_to {
-            break;
-        }
-        if covered.is_p(b) == Some(true) {
-            continue;
-        }
-        if pieces.len() >= max_pieces {
-            return Some(Cover {
-                pieces,
-                uncovered: Some(b.to_vec()),
-                too_many: true,
-            });
-        }
-        // The rays b + N g inside P on the region, with some evidence (b + 2g in the region).
-        let mut rays: Vec<&Vec<i64>> = Vec::new();
-        for g in pool {
-            if crate::interrupt::requested() {
-                return None;
-            }
-            // b + 2g in the region (b and g are nonnegative).
-            if allowed(b, g)
-                && region.weight(b) + 2 * region.weight(g) <= region.bound()
-                && region.cone_inside(b, std::slice::from_ref(g))
-            {
-                rays.push(g);
-            }
-        }
-        // One cone from the first ray, and another from each ray that the pieces so far leave
-        // wholly uncovered (the local cone of P at b need not be simplicial).
-        let mut first = true;
-        for &start in &rays {
-            if !first && {
-                // b + g, b + 2g, .. (b itself is covered by the first piece).
-                let next: Vec<i64> = b.iter().zip(start).map(|(a, c)| a + c).collect();
-                let mut touched = false;
-                covered.cone_walk(&next, std::slice::from_ref(start), &mut |at| {
-                    touched = covered.get(at);
-                    !touched
-                });
-                touched
-            } {
+    let d = ell.len();
+    for w in 0..=offsets_up_to.min(region.bound()) {
+        let slice = region.members_of_weight(w);
+        for b in slice.chunks_exact(d) {
+            if covered.is_p(b) == Some(true) {
                 continue;
             }
-            first = false;
-            let mut gens = vec![start.clone()];
-            for &g in &rays {
-                if gens.len() == b.len() {
-                    break;
-                }
+            if pieces.len() >= max_pieces {
+                return Some(Cover {
+                    pieces,
+                    uncovered: Some(b.to_vec()),
+                    too_many: true,
+                });
+            }
+            // The rays b + N g inside P on the region, with some evidence (b + 2g in the region).
+            let mut rays: Vec<&Vec<i64>> = Vec::new();
+            for g in pool {
                 if crate::interrupt::requested() {
                     return None;
                 }
-                if g == start {
-                    continue;
-                }
-                gens.push(g.clone());
-                if !(independent(&gens) && region.cone_inside(b, &gens)) {
-                    gens.pop();
+                // b + 2g in the region (b and g are nonnegative).
+                if allowed(b, g)
+                    && region.weight(b) + 2 * region.weight(g) <= region.bound()
+                    && region.cone_inside(b, std::slice::from_ref(g))
+                {
+                    rays.push(g);
                 }
             }
-            covered.insert_cone(b, &gens);
-            pieces.push(Piece {
-                offset: b.to_vec(),
-                generators: gens,
-            });
-        }
-        if first {
-            covered.insert(b);
-            pieces.push(Piece {
-                offset: b.to_vec(),
-                generators: Vec::new(),
-            });
+            // One cone from the first ray, and another from each ray that the pieces so far leave
+            // wholly uncovered (the local cone of P at b need not be simplicial).
+            let mut first = true;
+            for &start in &rays {
+                if !first && {
+                    // b + g, b + 2g, .. (b itself is covered by the first piece).
+                    let next: Vec<i64> = b.iter().zip(start).map(|(a, c)| a + c).collect();
+                    let mut touched = false;
+                    covered.cone_walk(&next, std::slice::from_ref(start), &mut |at| {
+                        touched = covered.get(at);
+                        !touched
+                    });
+                    touched
+                } {
+                    continue;
+                }
+                first = false;
+                let mut gens = vec![start.clone()];
+                for &g in &rays {
+                    if gens.len() == b.len() {
+                        break;
+                    }
+                    if crate::interrupt::requested() {
+                        return None;
+                    }
+                    if g == start {
+                        continue;
+                    }
+                    gens.push(g.clone());
+                    if !(independent(&gens) && region.cone_inside(b, &gens)) {
+                        gens.pop();
+                    }
+                }
+                covered.insert_cone(b, &gens);
+                pieces.push(Piece {
+                    offset: b.to_vec(),
+                    generators: gens,
+                });
+            }
+            if first {
+                covered.insert(b);
+                pieces.push(Piece {
+                    offset: b.to_vec(),
+                    generators: Vec::new(),
+                });
+            }
         }
     }
     let pieces = prune(&covered, pieces)?;
-    let uncovered = members
-        .chunks_exact(ell.len())
-        .find(|b| covered.is_p(b) != Some(true))
-        .map(<[i64]>::to_vec);
+    // The lightest member left uncovered, weight by weight.
+    let mut uncovered = None;
+    for w in 0..=region.bound() {
+        if crate::interrupt::requested() {
+            return None;
+        }
+        let slice = region.members_of_weight(w);
+        if let Some(b) = slice
+            .chunks_exact(d)
+            .find(|b| covered.is_p(b) != Some(true))
+        {
+            uncovered = Some(b.to_vec());
+            break;
+        }
+    }
     Some(Cover {
         pieces,
         uncovered,

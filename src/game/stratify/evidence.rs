@@ -81,7 +81,7 @@ pub(super) fn eventual_period(s: &[bool]) -> Option<(usize, usize)> {
 const MIN_POINTS: usize = 48;
 
 /// The most line points read in all, so the search stays a small share of a round.
-const MAX_POINTS: usize = 30_000_000;
+const MAX_POINTS: usize = 8_000_000;
 
 /// The longest line of the region, along a coordinate axis or a direction e_i + e_j, whose
 /// P-positions show no eventual period (see [`eventual_period`]); None when every line read shows
@@ -112,68 +112,54 @@ pub(super) fn aperiodic_line(region: &WeightRegion, ell: &[i64]) -> Option<Aperi
         if cap < 0 {
             continue;
         }
-        let mut starts = Vec::new();
-        starting_points(ell, v, cap, &mut Vec::new(), &mut starts);
-        if crate::interrupt::requested() {
-            return best;
-        }
-        starts.sort_by_key(|x| region.weight(x));
-        for p in starts {
-            if read > MAX_POINTS || crate::interrupt::requested() {
+        // The first points of the lines (some coordinate in v's support is 0), lightest first
+        // so longest first: a line no longer than the best ends the direction.
+        let mut stopped = false;
+        for w in 0..=cap {
+            let go = region.for_each_of_weight(w, &mut |p| {
+                if read > MAX_POINTS || crate::interrupt::requested() {
+                    stopped = true;
+                    return false;
+                }
+                if !p.iter().zip(v).any(|(&a, &b)| b > 0 && a == 0) {
+                    return true;
+                }
+                let points = ((region.bound() - w) / step + 1) as usize;
+                if best.as_ref().is_some_and(|b| b.pattern.len() >= points) {
+                    return false;
+                }
+                let mut pattern = Vec::with_capacity(points);
+                let mut x = p.to_vec();
+                while let Some(at) = region.index(&x) {
+                    pattern.push(region.get(at));
+                    for (a, b) in x.iter_mut().zip(v) {
+                        *a += b;
+                    }
+                }
+                read += pattern.len();
+                let len = pattern.len();
+                if [len / 2, 3 * len / 4, len]
+                    .iter()
+                    .all(|&k| eventual_period(&pattern[..k]).is_none())
+                {
+                    best = Some(AperiodicLine {
+                        start: p.to_vec(),
+                        direction: v.clone(),
+                        pattern,
+                        bound: region.bound(),
+                    });
+                }
+                true
+            });
+            if stopped {
                 return best;
             }
-            // Lightest first, so longest first: a line no longer than the best ends the
-            // direction.
-            let points = ((region.bound() - region.weight(&p)) / step + 1) as usize;
-            if best.as_ref().is_some_and(|b| b.pattern.len() >= points) {
+            if !go {
                 break;
-            }
-            let mut pattern = Vec::with_capacity(points);
-            let mut x = p.clone();
-            while let Some(at) = region.index(&x) {
-                pattern.push(region.get(at));
-                for (a, b) in x.iter_mut().zip(v) {
-                    *a += b;
-                }
-            }
-            read += pattern.len();
-            let len = pattern.len();
-            if [len / 2, 3 * len / 4, len]
-                .iter()
-                .all(|&k| eventual_period(&pattern[..k]).is_none())
-            {
-                best = Some(AperiodicLine {
-                    start: p,
-                    direction: v.clone(),
-                    pattern,
-                    bound: region.bound(),
-                });
             }
         }
     }
     best
-}
-
-/// The first points of the lines along v (0/1 entries) of weight at most `cap`: the points of
-/// N^d with some coordinate in v's support equal to 0.
-fn starting_points(ell: &[i64], v: &[i64], cap: i64, x: &mut Vec<i64>, out: &mut Vec<Vec<i64>>) {
-    let i = x.len();
-    if i == ell.len() {
-        if x.iter().zip(v).any(|(&a, &b)| b > 0 && a == 0) {
-            out.push(x.clone());
-        }
-        return;
-    }
-    let w = ell[i].max(1);
-    for k in 0..=cap / w {
-        // Millions of points in a large region: stop with the computation (the caller checks).
-        if i < 2 && crate::interrupt::requested() {
-            return;
-        }
-        x.push(k);
-        starting_points(ell, v, cap - k * w, x, out);
-        x.pop();
-    }
 }
 
 #[cfg(test)]

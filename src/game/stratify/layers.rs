@@ -20,7 +20,7 @@ use std::collections::BTreeMap;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::classes::{lookup, state, suggested_moduli, Moduli, Pattern, UNSEEN};
-use super::region::{every_nth, PositionSample, WeightRegion};
+use super::region::{every_nth, WeightRegion};
 use crate::algebra::basic_set::BasicSet;
 use crate::algebra::coset::Coset;
 use crate::algebra::{AlgebraError, Integer, StratifiedSet, Vector};
@@ -284,9 +284,16 @@ impl Domain {
 
     /// Calls `f` on the domain's points of the region.
     fn for_each(&self, region: &WeightRegion, f: &mut dyn FnMut(&[i64], bool)) {
+        self.for_each_up_to(region, region.bound(), f);
+    }
+
+    /// Calls `f` on the domain's points of the region of weight at most `cap`.
+    fn for_each_up_to(&self, region: &WeightRegion, cap: i64, f: &mut dyn FnMut(&[i64], bool)) {
         struct Walk<'a> {
             domain: &'a Domain,
             region: &'a WeightRegion,
+            /// The most weight walked (at most the region's bound).
+            cap: i64,
             /// The weight of the corner's coordinates from i on.
             rest: Vec<i64>,
         }
@@ -310,7 +317,7 @@ impl Domain {
                 for v in from..=to {
                     // The rest at their least: past the region, so is every larger v.
                     let used = used + v * step;
-                    if used + self.rest[i + 1] > self.region.bound() {
+                    if used + self.rest[i + 1] > self.cap {
                         break;
                     }
                     x.push(v);
@@ -337,6 +344,7 @@ impl Domain {
         let walk = Walk {
             domain: self,
             region,
+            cap: cap.min(region.bound()),
             rest,
         };
         walk.go(&mut Vec::new(), 0, f);
@@ -744,19 +752,16 @@ fn fit_layers(
         return Some(Fit::of(Rule::Empty));
     }
     let half = light + (region.bound() - light) / 2;
-    // The heavier half can hold tens of millions of positions in d = 4: sampled in one walk, and
-    // read again through walks rather than kept. A smaller sample inside it rules normals out
+    // The heavier half can hold tens of millions of positions in d = 4: sampled from the index
+    // (a walk of them all took most of a second per fit), and read again through walks rather
+    // than kept. A smaller sample inside it rules normals out
     // first: what it shows bounds what the sample shows (`layers_between_at_least`).
-    let mut heavy = PositionSample::new(d, SAMPLE);
-    domain.for_each(region, &mut |x, p| {
-        if region.weight(x) > half {
-            heavy.offer(x, p);
-        }
-    });
-    if heavy.offered() < 8 {
+    let (points, outcomes, heavy) =
+        region.sample_above(&domain.pinned, &domain.lower, half, 3 * SAMPLE / 2);
+    if heavy < 8 {
         return None;
     }
-    let sample = heavy.into_parts();
+    let sample = (points, outcomes);
     let quick = every_nth(d, &sample.0, &sample.1, sample.1.len() / QUICK_SAMPLE);
     let mut best: Option<(i64, Vec<i64>)> = None;
     let hinted = hint
@@ -822,19 +827,16 @@ fn fit_layers(
     };
     let mut extra = Vec::new();
     let mut missing = Vec::new();
-    // The heavier half must be predicted exactly (every class it shows was seen); the lighter
-    // half's misses are exceptions.
+    // The heavier half is predicted exactly: each layer's classes went into its own pattern or
+    // into an end's without a clash (`ends`). The lighter half's misses are exceptions, and only
+    // the lighter half is walked.
     let mut failed = false;
-    domain.for_each(region, &mut |x, truth| {
+    domain.for_each_up_to(region, half, &mut |x, truth| {
         if failed {
             return;
         }
         let predicted = rule.predict(moduli, x);
         if predicted == Some(truth) {
-            return;
-        }
-        if region.weight(x) > half {
-            failed = true;
             return;
         }
         // A class no heavier position showed is not in the guessed set.

@@ -18,32 +18,8 @@ pub(super) fn period_along(region: &WeightRegion, i: usize, ell: &[i64]) -> Opti
     if most < 1 {
         return None;
     }
-    // last[p]: 1 + the largest k with line[k] ≠ line[k + p] on some line (0 when none).
-    let mut last = vec![0i64; most as usize + 1];
-    let mut stop = false;
-    region.for_each_line(i, |line| {
-        if crate::interrupt::requested() {
-            stop = true;
-            return false;
-        }
-        for p in 1..=(most as usize).min(line.len().saturating_sub(1)) {
-            // Only a larger last[p] matters, and none once p is ruled out (t + p > most).
-            let known = last[p] as usize;
-            if known as i64 + p as i64 > most {
-                continue;
-            }
-            if let Some(k) = (known..line.len() - p)
-                .rev()
-                .find(|&k| line[k] != line[k + p])
-            {
-                last[p] = k as i64 + 1;
-            }
-        }
-        true
-    });
-    if stop {
-        return None;
-    }
+    // last[p]: 1 + the largest x_i with P(x) ≠ P(x + p e_i) (0 when none).
+    let last = region.last_mismatches(i, most as usize)?;
     (1..=most)
         .map(|p| (last[p as usize], p))
         .filter(|&(t, p)| t + p <= most && t + 2 * p <= reach)

@@ -23,6 +23,13 @@ pub(super) struct WeightRegion {
 impl WeightRegion {
     /// The region ℓ·x ≤ `bound` of N^d, with no P-positions yet.
     pub(super) fn empty(ell: &[i64], bound: i64) -> WeightRegion {
+        let mut region = WeightRegion::counting(ell, bound);
+        region.p = vec![0; bits::words_for(region.len as usize)];
+        region
+    }
+
+    /// The region with its counts only (no bit per position), for indexing and sampling.
+    fn counting(ell: &[i64], bound: i64) -> WeightRegion {
         let d = ell.len();
         let size = (bound.max(0) + 1) as usize;
         let mut count = vec![Vec::new(); d + 1];
@@ -45,23 +52,149 @@ impl WeightRegion {
             bound,
             count,
             len,
-            p: vec![0; bits::words_for(len as usize)],
+            p: Vec::new(),
         }
     }
 
+    /// The point at this position of the order (below `len`).
+    fn decode(&self, mut index: u64, x: &mut [i64]) {
+        let mut left = self.bound;
+        for (i, xi) in x.iter_mut().enumerate() {
+            let w = self.ell[i].max(1);
+            // The points before x_i = k number count[i][left] − count[i][left − w k], growing
+            // with k: the largest k with at most `index` of them.
+            let before =
+                |k: i64| self.count[i][left as usize] - self.count[i][(left - w * k) as usize];
+            let (mut lo, mut hi) = (0i64, left / w);
+            while lo < hi {
+                let mid = (lo + hi + 1) / 2;
+                if before(mid) <= index {
+                    lo = mid;
+                } else {
+                    hi = mid - 1;
+                }
+            }
+            index -= before(lo);
+            left -= w * lo;
+            *xi = lo;
+        }
+    }
+
+    /// Points spread evenly, in the order of the index, over the points x of the region with
+    /// x_i = `fixed[i]` where given and x_i ≥ `lower[i]` elsewhere, of weight above `above`:
+    /// about `most` of them (all when there are no more), flat with d coordinates each, with
+    /// their outcomes; and how many such points there are. Each is found from its index, so a
+    /// sample of tens of millions of positions costs its own size, not a walk of them all.
+    pub(super) fn sample_above(
+        &self,
+        fixed: &[Option<i64>],
+        lower: &[i64],
+        above: i64,
+        most: usize,
+    ) -> (Vec<i64>, Vec<bool>, u64) {
+        let d = self.ell.len();
+        let corner: Vec<i64> = fixed
+            .iter()
+            .zip(lower)
+            .map(|(f, &l)| f.unwrap_or(l))
+            .collect();
+        let (mut points, mut outcomes) = (Vec::new(), Vec::new());
+        let spare = self.bound - self.weight(&corner);
+        if spare < 0 || corner.iter().any(|&c| c < 0) {
+            return (points, outcomes, 0);
+        }
+        // The free coordinates y = x − corner range over a weight region of their own.
+        let free: Vec<usize> = (0..d).filter(|&i| fixed[i].is_none()).collect();
+        let ell_free: Vec<i64> = free.iter().map(|&i| self.ell[i]).collect();
+        let sub = WeightRegion::counting(&ell_free, spare);
+        let light_bound = above - self.weight(&corner);
+        let light = if light_bound < 0 {
+            0
+        } else if free.is_empty() {
+            1
+        } else {
+            sub.count[0][light_bound.min(spare) as usize]
+        };
+        let total = sub.len;
+        let heavy = total.saturating_sub(light);
+        if heavy == 0 {
+            return (points, outcomes, 0);
+        }
+        let picks = if heavy <= most as u64 {
+            total
+        } else {
+            ((most as u128 * total as u128).div_ceil(heavy as u128)) as u64
+        };
+        let mut y = vec![0i64; free.len()];
+        let mut x = corner.clone();
+        for j in 0..picks {
+            let index = (j as u128 * total as u128 / picks as u128) as u64;
+            sub.decode(index, &mut y);
+            for (&i, &v) in free.iter().zip(&y) {
+                x[i] = corner[i] + v;
+            }
+            if self.weight(&x) > above {
+                points.extend_from_slice(&x);
+                outcomes.push(self.is_p(&x) == Some(true));
+            }
+        }
+        (points, outcomes, heavy)
+    }
+
     /// The P-positions of `sol` on the region (solved on at least this region); None when
-    /// interrupted (millions of positions take seconds: the request is read every 65 536).
+    /// interrupted (millions of positions take seconds: the request is read every 4096 rows).
+    /// The solver hands over its rows; one along the last axis is a run of this region's bits
+    /// (both orders are lexicographic) and is copied a word at a time, and any other is read
+    /// 64 positions at a time and only its P-positions are placed.
     pub(super) fn from_solution(sol: &Solution, ell: &[i64], bound: i64) -> Option<WeightRegion> {
         let mut region = WeightRegion::empty(ell, bound);
-        let mut seen = 0u64;
+        let d = ell.len();
+        let mut rows = 0u64;
         let mut stopped = false;
-        sol.for_each_p_position_while(|x| {
-            seen += 1;
-            if seen.is_multiple_of(1 << 16) && crate::interrupt::requested() {
+        let mut x = vec![0i64; d];
+        sol.for_each_p_row_while(|start, direction, bits, offset, len| {
+            rows += 1;
+            if rows.is_multiple_of(1 << 12) && crate::interrupt::requested() {
                 stopped = true;
                 return false;
             }
-            region.insert(x);
+            let along_last =
+                d > 0 && direction[d - 1] == 1 && direction[..d - 1].iter().all(|&c| c == 0);
+            if along_last {
+                // The part of the row inside the region: 0 ≤ x_{d−1} ≤ what the rest leaves.
+                x.copy_from_slice(start);
+                let lo = x[d - 1];
+                x[d - 1] = 0;
+                let Some(first) = region.index(&x) else {
+                    return true;
+                };
+                let top = (bound - region.weight(&x)) / ell[d - 1].max(1);
+                let (a, b) = (lo.max(0), (lo + len as i64 - 1).min(top));
+                if a <= b {
+                    bits::or_range(
+                        &mut region.p,
+                        (first + a as u64) as usize,
+                        bits,
+                        (offset + (a - lo) as u64) as usize,
+                        (b - a + 1) as usize,
+                    );
+                }
+                return true;
+            }
+            let mut k = 0u64;
+            while k < len {
+                let n = (len - k).min(64);
+                let mut word = bits::read(bits, (offset + k) as usize, n as usize);
+                while word != 0 {
+                    let j = k + u64::from(word.trailing_zeros());
+                    word &= word - 1;
+                    for ((xi, s), v) in x.iter_mut().zip(start).zip(direction) {
+                        *xi = s + j as i64 * v;
+                    }
+                    region.insert(&x);
+                }
+                k += n;
+            }
             true
         });
         (!stopped).then_some(region)
@@ -149,54 +282,71 @@ impl WeightRegion {
         }
     }
 
-    /// The members, sorted by weight and then lexicographically (the order of the index is
-    /// lexicographic and the sort is stable), as one flat list of coordinates (d per member):
-    /// millions of members cost one allocation, not one each.
-    pub(super) fn members_by_weight(&self) -> Vec<i64> {
-        let d = self.ell.len();
-        let mut flat = Vec::new();
-        let mut weights = Vec::new();
-        let mut at = 0u64;
-        self.for_each(|x| {
-            if self.get(at) {
-                flat.extend_from_slice(x);
-                weights.push(self.weight(x));
+    /// The members of weight exactly w, lexicographically, as one flat list of coordinates (d
+    /// per member). Read weight by weight, the members come lightest first without a walk of the
+    /// whole region: a search that stops at a light member costs only the lighter slices.
+    pub(super) fn members_of_weight(&self, w: i64) -> Vec<i64> {
+        let mut out = Vec::new();
+        self.for_each_of_weight(w, &mut |x| {
+            if self.is_p(x) == Some(true) {
+                out.extend_from_slice(x);
             }
-            at += 1;
+            true
         });
-        // A counting sort on the weights 0..=W (stable, so lexicographic within a weight): linear,
-        // where a comparison sort of millions of members took most of a second that no
-        // interrupt could cut short.
-        let buckets = (self.bound.max(0) + 2) as usize;
-        let mut start = vec![0usize; buckets];
-        for &w in &weights {
-            start[w as usize + 1] += 1;
-        }
-        for k in 1..buckets {
-            start[k] += start[k - 1];
-        }
-        let mut out = vec![0i64; flat.len()];
-        for (i, &w) in weights.iter().enumerate() {
-            let slot = &mut start[w as usize];
-            out[*slot * d..(*slot + 1) * d].copy_from_slice(&flat[i * d..(i + 1) * d]);
-            *slot += 1;
-        }
         out
     }
 
-    /// Calls `f(line)` on the lines of the region parallel to axis i, while it returns true:
-    /// the membership bits of y, y + e_i, y + 2e_i, .. for each y with y_i = 0.
-    pub(super) fn for_each_line(&self, i: usize, mut f: impl FnMut(&[bool]) -> bool) {
+    /// Calls `f` on the points of N^d of weight exactly w (at most the bound), lexicographically,
+    /// while it returns true; false when stopped.
+    pub(super) fn for_each_of_weight(&self, w: i64, f: &mut dyn FnMut(&[i64]) -> bool) -> bool {
+        fn walk(
+            ell: &[i64],
+            left: i64,
+            x: &mut Vec<i64>,
+            f: &mut dyn FnMut(&[i64]) -> bool,
+        ) -> bool {
+            let step = ell[x.len()].max(1);
+            if x.len() + 1 == ell.len() {
+                // The last coordinate takes what is left, when ℓ_{d−1} divides it.
+                if left % step != 0 {
+                    return true;
+                }
+                x.push(left / step);
+                let go = f(x);
+                x.pop();
+                return go;
+            }
+            for k in 0..=left / step {
+                x.push(k);
+                let go = walk(ell, left - k * step, x, f);
+                x.pop();
+                if !go {
+                    return false;
+                }
+            }
+            true
+        }
+        if !(0..=self.bound).contains(&w) || self.ell.is_empty() {
+            return true;
+        }
+        walk(&self.ell, w, &mut Vec::new(), f)
+    }
+
+    /// Calls `f(bits, len)` on the lines of the region parallel to axis i, while it returns true:
+    /// the membership bits of y, y + e_i, y + 2e_i, .. (`len` of them, packed 64 to a word as in
+    /// the region) for each y with y_i = 0. Along the last axis a line is a run of the region's
+    /// own bits and is copied whole.
+    pub(super) fn for_each_line(&self, i: usize, mut f: impl FnMut(&[u64], usize) -> bool) {
         // Walk only the starting points (x_i = 0), not the whole region.
         fn walk(
             ell: &[i64],
             axis: usize,
             left: i64,
             x: &mut Vec<i64>,
-            f: &mut dyn FnMut(&mut Vec<i64>) -> bool,
+            f: &mut dyn FnMut(&mut Vec<i64>, i64) -> bool,
         ) -> bool {
             if x.len() == ell.len() {
-                return f(x);
+                return f(x, left);
             }
             let w = ell[x.len()].max(1);
             let top = if x.len() == axis { 0 } else { left / w };
@@ -213,16 +363,165 @@ impl WeightRegion {
         if self.bound < 0 {
             return;
         }
-        let mut line = Vec::new();
-        walk(&self.ell, i, self.bound, &mut Vec::new(), &mut |y| {
+        let last = i + 1 == self.ell.len();
+        let step = self.ell[i].max(1);
+        let mut line: Vec<u64> = Vec::new();
+        walk(&self.ell, i, self.bound, &mut Vec::new(), &mut |y, left| {
+            // The points y + k e_i with k ≤ (what y leaves of the bound) / ℓ_i.
+            let len = (left / step + 1) as usize;
             line.clear();
-            while let Some(at) = self.index(y) {
-                line.push(self.get(at));
-                y[i] += 1;
+            line.resize(bits::words_for(len), 0);
+            if last {
+                if let Some(start) = self.index(y) {
+                    bits::or_range(&mut line, 0, &self.p, start as usize, len);
+                }
+            } else {
+                for k in 0..len {
+                    if let Some(at) = self.index(y) {
+                        if self.get(at) {
+                            bits::set(&mut line, k);
+                        }
+                    }
+                    y[i] += 1;
+                }
+                y[i] = 0;
             }
-            y[i] = 0;
-            f(&line)
+            f(&line, len)
         });
+    }
+
+    /// For each shift p = 1..=`most` along axis i: one more than the largest x_i such that x and
+    /// x + p e_i are both in the region and differ (0 when none); None when interrupted.
+    ///
+    /// The region's rows along the last axis are runs of its bits, and the row of x + p e_i is
+    /// a prefix of the row of x (it leaves less weight), so for i < d − 1 the comparisons go a row
+    /// and 64 positions at a time. The rows are taken by x_i from the top down, so a shift is
+    /// settled by its first difference; only the shifts under which every row agrees so far
+    /// (the candidate periods) are compared on the lower rows.
+    pub(super) fn last_mismatches(&self, i: usize, most: usize) -> Option<Vec<i64>> {
+        let d = self.ell.len();
+        let mut last = vec![0i64; most + 1];
+        if self.bound < 0 || most == 0 {
+            return Some(last);
+        }
+        if i + 1 == d {
+            let mut stop = false;
+            self.for_each_line(i, |line, len| {
+                if crate::interrupt::requested() {
+                    stop = true;
+                    return false;
+                }
+                let shifts = most.min(len.saturating_sub(1));
+                for (p, known) in last.iter_mut().enumerate().take(shifts + 1).skip(1) {
+                    // Only a larger last[p] can change it; the callers rule out shifts with
+                    // last[p] + p > most anyway.
+                    let from = *known as usize;
+                    if from + p > most {
+                        continue;
+                    }
+                    if let Some(k) = last_mismatch(line, len, p, from) {
+                        *known = k as i64 + 1;
+                    }
+                }
+                true
+            });
+            return (!stop).then_some(last);
+        }
+        let step = self.ell[i].max(1);
+        let reach = self.bound / step;
+        let mut settled = vec![false; most + 1];
+        let mut key = vec![0i64; d];
+        let mut shifted = vec![0i64; d];
+        for k in (0..reach).rev() {
+            // A shift p0 that no row has refuted from this level up makes its multiples agree
+            // there too (x, x + p0 e_i, .., x + m p0 e_i lie on one line of the region), so only
+            // the shifts with no open divisor are compared; one settled at this level opens its
+            // multiples, which are then compared at this level too.
+            let mut checked = vec![false; most + 1];
+            loop {
+                if crate::interrupt::requested() {
+                    return None;
+                }
+                let mut open: Vec<usize> = (1..=most)
+                    .filter(|&p| {
+                        !settled[p]
+                            && !checked[p]
+                            && k + (p as i64) <= reach
+                            && !(1..p).any(|q| p % q == 0 && !settled[q] && k + (q as i64) <= reach)
+                    })
+                    .collect();
+                if open.is_empty() {
+                    break;
+                }
+                for &p in &open {
+                    checked[p] = true;
+                }
+                // The keys with x_i = k (and x_{d−1} = 0), each with the rows p above it.
+                self.for_each_key_at(i, k, &mut key, &mut |key: &[i64]| {
+                    let Some(start) = self.index(key) else {
+                        return true;
+                    };
+                    shifted.copy_from_slice(key);
+                    open.retain(|&p| {
+                        shifted[i] = k + p as i64;
+                        let Some(above) = self.index(&shifted) else {
+                            return true;
+                        };
+                        // The shifted row's length: the last coordinate's reach from it.
+                        let left = self.bound - self.weight(&shifted);
+                        let len = (left / self.ell[d - 1].max(1) + 1) as usize;
+                        if runs_differ(&self.p, start as usize, above as usize, len) {
+                            last[p] = k + 1;
+                            settled[p] = true;
+                            false
+                        } else {
+                            true
+                        }
+                    });
+                    !open.is_empty()
+                });
+            }
+        }
+        Some(last)
+    }
+
+    /// Calls `f(key)` on the points with x_i = k and x_{d−1} = 0 (i < d − 1) of the region, while
+    /// it returns true.
+    fn for_each_key_at(
+        &self,
+        i: usize,
+        k: i64,
+        key: &mut [i64],
+        f: &mut dyn FnMut(&[i64]) -> bool,
+    ) {
+        fn walk(
+            region: &WeightRegion,
+            i: usize,
+            k: i64,
+            j: usize,
+            left: i64,
+            key: &mut [i64],
+            f: &mut dyn FnMut(&[i64]) -> bool,
+        ) -> bool {
+            let d = region.ell.len();
+            if j + 1 == d {
+                key[j] = 0;
+                return f(key);
+            }
+            let w = region.ell[j].max(1);
+            let (from, to) = if j == i { (k, k) } else { (0, left / w) };
+            for v in from..=to {
+                if v * w > left {
+                    break;
+                }
+                key[j] = v;
+                if !walk(region, i, k, j + 1, left - v * w, key, f) {
+                    return false;
+                }
+            }
+            true
+        }
+        walk(self, i, k, 0, self.bound, key, f);
     }
 
     /// Whether every point of b + N{g_1..g_k} inside the region is a member. The generators must
@@ -282,56 +581,6 @@ impl WeightRegion {
     }
 }
 
-/// An evenly spread sample of positions offered one at a time, in one pass and bounded memory:
-/// every stride-th is kept, and the stride doubles (every other kept one dropped) whenever the
-/// sample reaches twice `most`; so between `most` and 2·`most` are kept once that many were
-/// offered. The guessers read regions of tens of millions of positions this way.
-pub(super) struct PositionSample {
-    d: usize,
-    most: usize,
-    stride: usize,
-    offered: usize,
-    points: Vec<i64>,
-    outcomes: Vec<bool>,
-}
-
-impl PositionSample {
-    pub(super) fn new(d: usize, most: usize) -> PositionSample {
-        PositionSample {
-            d,
-            most: most.max(1),
-            stride: 1,
-            offered: 0,
-            points: Vec::new(),
-            outcomes: Vec::new(),
-        }
-    }
-
-    pub(super) fn offer(&mut self, x: &[i64], p: bool) {
-        if self.offered.is_multiple_of(self.stride) {
-            self.points.extend_from_slice(x);
-            self.outcomes.push(p);
-            if self.outcomes.len() >= 2 * self.most {
-                let (points, outcomes) = every_nth(self.d, &self.points, &self.outcomes, 2);
-                self.points = points;
-                self.outcomes = outcomes;
-                self.stride *= 2;
-            }
-        }
-        self.offered += 1;
-    }
-
-    /// How many positions were offered.
-    pub(super) fn offered(&self) -> usize {
-        self.offered
-    }
-
-    /// The kept positions (flat, d per position) and their outcomes.
-    pub(super) fn into_parts(self) -> (Vec<i64>, Vec<bool>) {
-        (self.points, self.outcomes)
-    }
-}
-
 /// Every n-th position (flat, d per position, from the first) with its outcome.
 pub(super) fn every_nth(
     d: usize,
@@ -345,6 +594,35 @@ pub(super) fn every_nth(
         kept.1.push(outcomes[k]);
     }
     kept
+}
+
+/// The largest k in from..len − p with s[k] ≠ s[k + p], for bits s packed 64 to a word, read 64
+/// positions at a time from the top.
+pub(super) fn last_mismatch(s: &[u64], len: usize, p: usize, from: usize) -> Option<usize> {
+    let mut hi = len.checked_sub(p)?;
+    while hi > from {
+        let lo = hi.saturating_sub(64).max(from);
+        let n = hi - lo;
+        let differ = bits::read(s, lo, n) ^ bits::read(s, lo + p, n);
+        if differ != 0 {
+            return Some(lo + 63 - differ.leading_zeros() as usize);
+        }
+        hi = lo;
+    }
+    None
+}
+
+/// Whether the `len` bits from `a` and from `b` differ anywhere.
+fn runs_differ(s: &[u64], a: usize, b: usize, len: usize) -> bool {
+    let mut at = 0;
+    while at < len {
+        let n = (len - at).min(64);
+        if bits::read(s, a + at, n) != bits::read(s, b + at, n) {
+            return true;
+        }
+        at += n;
+    }
+    false
 }
 
 #[cfg(test)]
@@ -371,29 +649,166 @@ mod tests {
     }
 
     #[test]
+    fn the_last_mismatch_is_read_64_at_a_time_as_one_by_one() {
+        // Lines of up to 200 bits from a small generator: every shift and starting point.
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        for len in 0..200usize {
+            let line: Vec<bool> = (0..len)
+                .map(|k| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    // Long periodic stretches too, where the scan goes far.
+                    if len % 3 == 0 {
+                        k % 5 == 1 || k < 7 && state & 1 == 1
+                    } else {
+                        state & 3 == 0
+                    }
+                })
+                .collect();
+            let mut packed = vec![0u64; bits::words_for(len)];
+            for (k, &b) in line.iter().enumerate() {
+                if b {
+                    bits::set(&mut packed, k);
+                }
+            }
+            for p in 1..len {
+                for from in [0, 1, 5, 63, 64, 65, 130].into_iter().filter(|&f| f <= len) {
+                    let expected = (from..len - p).rev().find(|&k| line[k] != line[k + p]);
+                    assert_eq!(
+                        last_mismatch(&packed, len, p, from),
+                        expected,
+                        "{len} {p} {from}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn shifts_along_every_axis_are_compared_as_point_by_point() {
+        // Random members on regions of N^2 .. N^4 with unequal weights; the rows' comparison
+        // against the definition, one pair of points at a time.
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for (ell, bound) in [
+            (vec![1, 1], 150),
+            (vec![2, 1], 140),
+            (vec![1, 2, 1], 40),
+            (vec![1, 1, 3], 45),
+            (vec![1, 1, 1, 1], 22),
+            (vec![2, 1, 1, 3], 30),
+        ] {
+            let d = ell.len();
+            let mut region = WeightRegion::empty(&ell, bound);
+            let mut points = Vec::new();
+            region.for_each(|x| points.push(x.to_vec()));
+            // Eventually periodic along each axis with noise below a threshold, so that some
+            // shifts survive long and some do not.
+            for x in &points {
+                let periodic = x.iter().sum::<i64>() % 3 == 0;
+                let noisy = x.iter().any(|&c| c < 3) && next() % 4 == 0;
+                if periodic != noisy {
+                    region.insert(x);
+                }
+            }
+            for i in 0..d {
+                let most = (bound / ell[i] / 2) as usize;
+                let mut expected = vec![0i64; most + 1];
+                for x in &points {
+                    for (p, e) in expected.iter_mut().enumerate().skip(1) {
+                        let mut y = x.clone();
+                        y[i] += p as i64;
+                        if let Some(b) = region.is_p(&y) {
+                            if b != region.is_p(x).unwrap() {
+                                *e = (*e).max(x[i] + 1);
+                            }
+                        }
+                    }
+                }
+                let got = region.last_mismatches(i, most).unwrap();
+                if i + 1 == d {
+                    // Along the last axis a shift ruled out (last[p] + p > most) stops early.
+                    for p in 1..=most {
+                        if expected[p] + p as i64 <= most as i64 || got[p] + p as i64 <= most as i64
+                        {
+                            assert_eq!(got[p], expected[p], "{ell:?} axis {i} shift {p}");
+                        }
+                    }
+                } else {
+                    assert_eq!(got, expected, "{ell:?} axis {i}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn cones_are_walked_inside_the_region() {
         let mut region = WeightRegion::empty(&[1, 1], 6);
         region.insert_cone(&[1, 0], &[vec![2, 0], vec![0, 3]]);
-        let members = region.members_by_weight();
+        let members: Vec<i64> = (0..=7).flat_map(|w| region.members_of_weight(w)).collect();
         assert_eq!(members, vec![1, 0, 3, 0, 1, 3, 5, 0, 3, 3]);
         assert!(region.cone_inside(&[3, 0], &[vec![2, 0]]));
         assert!(!region.cone_inside(&[1, 0], &[vec![1, 0]]));
     }
 
     #[test]
-    fn a_sample_is_evenly_spread_and_bounded() {
-        let mut sample = PositionSample::new(2, 10);
-        for k in 0..1000i64 {
-            sample.offer(&[k, 2 * k], k % 3 == 0);
+    fn a_sample_from_the_index_is_the_walk_thinned_evenly() {
+        let ell = [1, 2, 1];
+        let mut region = WeightRegion::empty(&ell, 30);
+        let mut points = Vec::new();
+        region.for_each(|x| points.push(x.to_vec()));
+        for x in &points {
+            if (x[0] + 2 * x[2]) % 3 == 1 {
+                region.insert(x);
+            }
         }
-        assert_eq!(sample.offered(), 1000);
-        let (points, outcomes) = sample.into_parts();
-        // Stride 64 after six doublings: positions 0, 64, .., 960.
-        assert_eq!(outcomes.len(), 16);
-        for (j, x) in points.chunks_exact(2).enumerate() {
-            let k = 64 * j as i64;
-            assert_eq!(x, [k, 2 * k]);
-            assert_eq!(outcomes[j], k % 3 == 0);
+        // Decoding inverts the index.
+        let mut y = vec![0i64; 3];
+        for (k, x) in points.iter().enumerate() {
+            region.decode(k as u64, &mut y);
+            assert_eq!(&y, x);
+        }
+        for (fixed, lower, above) in [
+            (vec![None, None, None], vec![0, 0, 0], 15),
+            (vec![None, Some(3), None], vec![2, 0, 1], 20),
+            (vec![None, None, None], vec![4, 4, 4], 0),
+            (vec![Some(1), Some(1), Some(1)], vec![0, 0, 0], 3),
+        ] {
+            let inside: Vec<&Vec<i64>> = points
+                .iter()
+                .filter(|x| {
+                    (0..3).all(|i| fixed[i].map_or(x[i] >= lower[i], |c| x[i] == c))
+                        && region.weight(x) > above
+                })
+                .collect();
+            // All of them, in order, when at most `most`.
+            let (all, outcomes, count) = region.sample_above(&fixed, &lower, above, 10_000);
+            assert_eq!(count, inside.len() as u64, "{fixed:?} {lower:?}");
+            let flat: Vec<i64> = inside.iter().flat_map(|x| x.iter().copied()).collect();
+            assert_eq!(all, flat);
+            for (x, p) in all.chunks_exact(3).zip(&outcomes) {
+                assert_eq!(region.is_p(x), Some(*p));
+            }
+            // About `most` of them otherwise, in the order of the index, each one of them.
+            let (some, _, count) = region.sample_above(&fixed, &lower, above, 40);
+            assert_eq!(count, inside.len() as u64);
+            let n = some.len() / 3;
+            assert!(n <= inside.len().min(80), "{n}");
+            assert!(inside.len() < 40 || n >= 20, "{n} of {}", inside.len());
+            let at: Vec<u64> = some
+                .chunks_exact(3)
+                .map(|x| region.index(x).unwrap())
+                .collect();
+            assert!(at.windows(2).all(|w| w[0] < w[1]));
+            assert!(some
+                .chunks_exact(3)
+                .all(|x| inside.iter().any(|y| y.as_slice() == x)));
         }
     }
 }
