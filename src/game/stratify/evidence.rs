@@ -114,15 +114,13 @@ pub(super) fn aperiodic_line(region: &WeightRegion, ell: &[i64]) -> Option<Aperi
         }
         // The first points of the lines (some coordinate in v's support is 0), lightest first
         // so longest first: a line no longer than the best ends the direction.
+        let support: Vec<usize> = (0..d).filter(|&i| v[i] != 0).collect();
         let mut stopped = false;
         for w in 0..=cap {
-            let go = region.for_each_of_weight(w, &mut |p| {
+            let go = region.for_each_of_weight(w, &support, &mut |p| {
                 if read > MAX_POINTS || crate::interrupt::requested() {
                     stopped = true;
                     return false;
-                }
-                if !p.iter().zip(v).any(|(&a, &b)| b > 0 && a == 0) {
-                    return true;
                 }
                 let points = ((region.bound() - w) / step + 1) as usize;
                 if best.as_ref().is_some_and(|b| b.pattern.len() >= points) {

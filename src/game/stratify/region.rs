@@ -287,7 +287,7 @@ impl WeightRegion {
     /// whole region: a search that stops at a light member costs only the lighter slices.
     pub(super) fn members_of_weight(&self, w: i64) -> Vec<i64> {
         let mut out = Vec::new();
-        self.for_each_of_weight(w, &mut |x| {
+        self.for_each_of_weight(w, &[], &mut |x| {
             if self.is_p(x) == Some(true) {
                 out.extend_from_slice(x);
             }
@@ -297,39 +297,61 @@ impl WeightRegion {
     }
 
     /// Calls `f` on the points of N^d of weight exactly w (at most the bound), lexicographically,
-    /// while it returns true; false when stopped.
-    pub(super) fn for_each_of_weight(&self, w: i64, f: &mut dyn FnMut(&[i64]) -> bool) -> bool {
-        fn walk(
-            ell: &[i64],
-            left: i64,
-            x: &mut Vec<i64>,
-            f: &mut dyn FnMut(&[i64]) -> bool,
-        ) -> bool {
-            let step = ell[x.len()].max(1);
-            if x.len() + 1 == ell.len() {
-                // The last coordinate takes what is left, when ℓ_{d−1} divides it.
-                if left % step != 0 {
-                    return true;
+    /// while it returns true; false when stopped. With `zero_among` nonempty, only the points with
+    /// some of those coordinates 0 (the first points of lines along a direction with that
+    /// support), walked without the others.
+    pub(super) fn for_each_of_weight(
+        &self,
+        w: i64,
+        zero_among: &[usize],
+        f: &mut dyn FnMut(&[i64]) -> bool,
+    ) -> bool {
+        struct Walk<'a> {
+            ell: &'a [i64],
+            zero_among: &'a [usize],
+        }
+        impl Walk<'_> {
+            fn go(&self, left: i64, x: &mut Vec<i64>, f: &mut dyn FnMut(&[i64]) -> bool) -> bool {
+                let k = x.len();
+                let step = self.ell[k].max(1);
+                // The last coordinate that may be 0 must be, when none before it is.
+                let forced = self.zero_among.last() == Some(&k)
+                    && self.zero_among[..self.zero_among.len() - 1]
+                        .iter()
+                        .all(|&j| x[j] != 0);
+                if k + 1 == self.ell.len() {
+                    // The last coordinate takes what is left, when ℓ_{d−1} divides it.
+                    if left % step != 0 || (forced && left != 0) {
+                        return true;
+                    }
+                    x.push(left / step);
+                    let go = f(x);
+                    x.pop();
+                    return go;
                 }
-                x.push(left / step);
-                let go = f(x);
-                x.pop();
-                return go;
-            }
-            for k in 0..=left / step {
-                x.push(k);
-                let go = walk(ell, left - k * step, x, f);
-                x.pop();
-                if !go {
-                    return false;
+                let top = if forced { 0 } else { left / step };
+                for v in 0..=top {
+                    x.push(v);
+                    let go = self.go(left - v * step, x, f);
+                    x.pop();
+                    if !go {
+                        return false;
+                    }
                 }
+                true
             }
-            true
         }
         if !(0..=self.bound).contains(&w) || self.ell.is_empty() {
             return true;
         }
-        walk(&self.ell, w, &mut Vec::new(), f)
+        let mut zero_among = zero_among.to_vec();
+        zero_among.sort_unstable();
+        zero_among.dedup();
+        let walk = Walk {
+            ell: &self.ell,
+            zero_among: &zero_among,
+        };
+        walk.go(w, &mut Vec::new(), f)
     }
 
     /// Calls `f(bits, len)` on the lines of the region parallel to axis i, while it returns true:
@@ -755,6 +777,38 @@ mod tests {
         assert_eq!(members, vec![1, 0, 3, 0, 1, 3, 5, 0, 3, 3]);
         assert!(region.cone_inside(&[3, 0], &[vec![2, 0]]));
         assert!(!region.cone_inside(&[1, 0], &[vec![1, 0]]));
+    }
+
+    #[test]
+    fn points_of_one_weight_come_in_order_with_or_without_a_zero() {
+        for ell in [vec![1, 2, 1], vec![2, 1, 1, 3], vec![3]] {
+            let region = WeightRegion::empty(&ell, 20);
+            let mut all = Vec::new();
+            region.for_each(|x| all.push(x.to_vec()));
+            all.sort_by_key(|x| region.weight(x));
+            let d = ell.len();
+            for zero_among in [
+                vec![],
+                vec![0],
+                vec![d - 1],
+                vec![0, d - 1],
+                (0..d).collect(),
+            ] {
+                let mut got = Vec::new();
+                for w in 0..=20 {
+                    region.for_each_of_weight(w, &zero_among, &mut |x| {
+                        got.push(x.to_vec());
+                        true
+                    });
+                }
+                let expected: Vec<Vec<i64>> = all
+                    .iter()
+                    .filter(|x| zero_among.is_empty() || zero_among.iter().any(|&j| x[j] == 0))
+                    .cloned()
+                    .collect();
+                assert_eq!(got, expected, "{ell:?} {zero_among:?}");
+            }
+        }
     }
 
     #[test]
