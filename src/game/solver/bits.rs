@@ -66,6 +66,29 @@ pub(crate) fn or_range(dst: &mut [u64], dst_pos: usize, src: &[u64], src_pos: us
     }
 }
 
+/// Calls `f(k)` for each set bit among the `n` bits starting at `pos` (k counted from `pos`),
+/// in increasing order and 64 bits per read, while it returns true; false when stopped.
+pub(crate) fn for_each_one(
+    bits: &[u64],
+    pos: usize,
+    n: usize,
+    mut f: impl FnMut(usize) -> bool,
+) -> bool {
+    let mut i = 0;
+    while i < n {
+        let k = (n - i).min(64);
+        let mut word = read(bits, pos + i, k);
+        while word != 0 {
+            if !f(i + word.trailing_zeros() as usize) {
+                return false;
+            }
+            word &= word - 1;
+        }
+        i += k;
+    }
+    true
+}
+
 /// The number of set bits among the `n` bits starting at `pos`.
 pub(crate) fn count_ones(bits: &[u64], pos: usize, n: usize) -> u64 {
     let mut total = 0u64;

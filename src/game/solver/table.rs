@@ -342,35 +342,16 @@ impl Solution {
 
     /// Calls `f` on each P-position in the view, in no particular order.
     pub fn for_each_p_position(&self, mut f: impl FnMut(&[i64])) {
-        self.for_each_p_position_while(|x| {
-            f(x);
-            true
-        });
-    }
-
-    /// As [`Solution::for_each_p_position`], until `f` returns false.
-    pub fn for_each_p_position_while(&self, mut f: impl FnMut(&[i64]) -> bool) {
-        let t = &self.table;
-        let mut p = vec![0i64; t.d];
-        let k = t.d - 1;
-        let mut go = true;
-        self.for_each_view_row(|key, a, b, off| {
-            if !go {
-                return;
-            }
-            p[..k].copy_from_slice(key);
-            for x in a..=b {
-                if bits::get(&t.bits, (off + (x - a) as u64) as usize) {
-                    p[k] = x;
-                    go = match &t.transform {
-                        Some(u) => f(&u.to_x(&p)),
-                        None => f(&p),
-                    };
-                    if !go {
-                        return;
-                    }
+        let mut x = vec![0i64; self.table.d];
+        self.for_each_p_row_while(|start, direction, bits, offset, len| {
+            bits::for_each_one(bits, offset as usize, len as usize, |j| {
+                for ((xi, s), v) in x.iter_mut().zip(start).zip(direction) {
+                    *xi = s + j as i64 * v;
                 }
-            }
+                f(&x);
+                true
+            });
+            true
         });
     }
 
@@ -397,11 +378,11 @@ impl Solution {
             if go {
                 z[..k].copy_from_slice(key);
                 z[k] = a;
-                let start = match &t.transform {
-                    Some(u) => u.to_x(&z),
-                    None => z.clone(),
+                let len = (b - a + 1) as u64;
+                go = match &t.transform {
+                    Some(u) => f(&u.to_x(&z), &direction, &t.bits, off, len),
+                    None => f(&z, &direction, &t.bits, off, len),
                 };
-                go = f(&start, &direction, &t.bits, off, (b - a + 1) as u64);
             }
         });
     }

@@ -65,17 +65,20 @@ impl GivenUpCovers {
         slabs: &[Option<(i64, i64)>],
         max_pieces: usize,
     ) -> Option<Result<Cover, GivenUp>> {
-        let ell = region.ell();
-        let weight = |g: &[i64]| -> i64 { g.iter().zip(ell).map(|(a, b)| a * b).sum() };
         if let Some(before) = self.given_up.iter().find(|before| {
-            let reach = before.pool.iter().map(|g| weight(g)).max().unwrap_or(0);
+            let reach = before
+                .pool
+                .iter()
+                .map(|g| region.weight(g))
+                .max()
+                .unwrap_or(0);
             restricts_as_much(slabs, &before.slabs)
                 && pool.iter().all(|g| before.pool.contains(g))
-                && weight(&before.at) + 2 * reach <= before.bound
+                && region.weight(&before.at) + 2 * reach <= before.bound
         }) {
             return Some(Err(before.clone()));
         }
-        let found = cover(region, pool, ell, offsets_up_to, slabs, max_pieces)?;
+        let found = cover(region, pool, region.ell(), offsets_up_to, slabs, max_pieces)?;
         if let (true, Some(at)) = (found.too_many, &found.uncovered) {
             self.given_up.push(GivenUp {
                 pool: pool.to_vec(),

@@ -181,20 +181,13 @@ impl WeightRegion {
                 }
                 return true;
             }
-            let mut k = 0u64;
-            while k < len {
-                let n = (len - k).min(64);
-                let mut word = bits::read(bits, (offset + k) as usize, n as usize);
-                while word != 0 {
-                    let j = k + u64::from(word.trailing_zeros());
-                    word &= word - 1;
-                    for ((xi, s), v) in x.iter_mut().zip(start).zip(direction) {
-                        *xi = s + j as i64 * v;
-                    }
-                    region.insert(&x);
+            bits::for_each_one(bits, offset as usize, len as usize, |j| {
+                for ((xi, s), v) in x.iter_mut().zip(start).zip(direction) {
+                    *xi = s + j as i64 * v;
                 }
-                k += n;
-            }
+                region.insert(&x);
+                true
+            });
             true
         });
         (!stopped).then_some(region)
@@ -354,64 +347,6 @@ impl WeightRegion {
         walk.go(w, &mut Vec::new(), f)
     }
 
-    /// Calls `f(bits, len)` on the lines of the region parallel to axis i, while it returns true:
-    /// the membership bits of y, y + e_i, y + 2e_i, .. (`len` of them, packed 64 to a word as in
-    /// the region) for each y with y_i = 0. Along the last axis a line is a run of the region's
-    /// own bits and is copied whole.
-    pub(super) fn for_each_line(&self, i: usize, mut f: impl FnMut(&[u64], usize) -> bool) {
-        // Walk only the starting points (x_i = 0), not the whole region.
-        fn walk(
-            ell: &[i64],
-            axis: usize,
-            left: i64,
-            x: &mut Vec<i64>,
-            f: &mut dyn FnMut(&mut Vec<i64>, i64) -> bool,
-        ) -> bool {
-            if x.len() == ell.len() {
-                return f(x, left);
-            }
-            let w = ell[x.len()].max(1);
-            let top = if x.len() == axis { 0 } else { left / w };
-            for k in 0..=top {
-                x.push(k);
-                let go = walk(ell, axis, left - k * w, x, f);
-                x.pop();
-                if !go {
-                    return false;
-                }
-            }
-            true
-        }
-        if self.bound < 0 {
-            return;
-        }
-        let last = i + 1 == self.ell.len();
-        let step = self.ell[i].max(1);
-        let mut line: Vec<u64> = Vec::new();
-        walk(&self.ell, i, self.bound, &mut Vec::new(), &mut |y, left| {
-            // The points y + k e_i with k ≤ (what y leaves of the bound) / ℓ_i.
-            let len = (left / step + 1) as usize;
-            line.clear();
-            line.resize(bits::words_for(len), 0);
-            if last {
-                if let Some(start) = self.index(y) {
-                    bits::or_range(&mut line, 0, &self.p, start as usize, len);
-                }
-            } else {
-                for k in 0..len {
-                    if let Some(at) = self.index(y) {
-                        if self.get(at) {
-                            bits::set(&mut line, k);
-                        }
-                    }
-                    y[i] += 1;
-                }
-                y[i] = 0;
-            }
-            f(&line, len)
-        });
-    }
-
     /// For each shift p = 1..=`most` along axis i: one more than the largest x_i such that x and
     /// x + p e_i are both in the region and differ (0 when none); None when interrupted.
     ///
@@ -427,12 +362,22 @@ impl WeightRegion {
             return Some(last);
         }
         if i + 1 == d {
+            // Along the last axis each line is a row: copied whole, each shift compared on it.
+            let step = self.ell[i].max(1);
             let mut stop = false;
-            self.for_each_line(i, |line, len| {
+            let mut line: Vec<u64> = Vec::new();
+            self.for_each_row(None, &mut |start, left| {
                 if crate::interrupt::requested() {
                     stop = true;
                     return false;
                 }
+                let Some(at) = self.index(start) else {
+                    return true;
+                };
+                let len = (left / step + 1) as usize;
+                line.clear();
+                line.resize(bits::words_for(len), 0);
+                bits::or_range(&mut line, 0, &self.p, at as usize, len);
                 let shifts = most.min(len.saturating_sub(1));
                 for (p, known) in last.iter_mut().enumerate().take(shifts + 1).skip(1) {
                     // Only a larger last[p] can change it; the callers rule out shifts with
@@ -441,7 +386,7 @@ impl WeightRegion {
                     if from + p > most {
                         continue;
                     }
-                    if let Some(k) = last_mismatch(line, len, p, from) {
+                    if let Some(k) = last_mismatch(&line, len, p, from) {
                         *known = k as i64 + 1;
                     }
                 }
@@ -452,7 +397,6 @@ impl WeightRegion {
         let step = self.ell[i].max(1);
         let reach = self.bound / step;
         let mut settled = vec![false; most + 1];
-        let mut key = vec![0i64; d];
         let mut shifted = vec![0i64; d];
         for k in (0..reach).rev() {
             // A shift p0 that no row has refuted from this level up makes its multiples agree
@@ -478,8 +422,8 @@ impl WeightRegion {
                 for &p in &open {
                     checked[p] = true;
                 }
-                // The keys with x_i = k (and x_{d−1} = 0), each with the rows p above it.
-                self.for_each_key_at(i, k, &mut key, &mut |key: &[i64]| {
+                // The rows with x_i = k, each with the rows p above it.
+                self.for_each_row(Some((i, k)), &mut |key, _| {
                     let Some(start) = self.index(key) else {
                         return true;
                     };
@@ -507,43 +451,39 @@ impl WeightRegion {
         Some(last)
     }
 
-    /// Calls `f(key)` on the points with x_i = k and x_{d−1} = 0 (i < d − 1) of the region, while
-    /// it returns true.
-    fn for_each_key_at(
-        &self,
-        i: usize,
-        k: i64,
-        key: &mut [i64],
-        f: &mut dyn FnMut(&[i64]) -> bool,
-    ) {
+    /// Calls `f(start, left)` on the first point of each row of the region (a line along the
+    /// last axis: x_{d−1} = 0), with x_i = k where `fixed` is Some((i, k)) (i < d − 1), and the
+    /// weight left to its row (which holds left / ℓ_{d−1} + 1 points), while f returns true.
+    fn for_each_row(&self, fixed: Option<(usize, i64)>, f: &mut dyn FnMut(&[i64], i64) -> bool) {
         fn walk(
             region: &WeightRegion,
-            i: usize,
-            k: i64,
-            j: usize,
+            fixed: Option<(usize, i64)>,
             left: i64,
             key: &mut [i64],
-            f: &mut dyn FnMut(&[i64]) -> bool,
+            j: usize,
+            f: &mut dyn FnMut(&[i64], i64) -> bool,
         ) -> bool {
-            let d = region.ell.len();
-            if j + 1 == d {
-                key[j] = 0;
-                return f(key);
+            if j + 1 >= key.len() {
+                return f(key, left);
             }
             let w = region.ell[j].max(1);
-            let (from, to) = if j == i { (k, k) } else { (0, left / w) };
-            for v in from..=to {
-                if v * w > left {
-                    break;
-                }
+            let (from, to) = match fixed {
+                Some((i, k)) if i == j => (k, k),
+                _ => (0, left / w),
+            };
+            for v in from..=to.min(left / w) {
                 key[j] = v;
-                if !walk(region, i, k, j + 1, left - v * w, key, f) {
+                if !walk(region, fixed, left - v * w, key, j + 1, f) {
                     return false;
                 }
             }
             true
         }
-        walk(self, i, k, 0, self.bound, key, f);
+        if self.bound < 0 || self.ell.is_empty() {
+            return;
+        }
+        let mut key = vec![0i64; self.ell.len()];
+        walk(self, fixed, self.bound, &mut key, 0, f);
     }
 
     /// Whether every point of b + N{g_1..g_k} inside the region is a member. The generators must
@@ -650,6 +590,7 @@ fn runs_differ(s: &[u64], a: usize, b: usize, len: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::random::SplitMix64;
 
     #[test]
     fn the_index_enumerates_the_region_in_order() {
@@ -673,13 +614,11 @@ mod tests {
     #[test]
     fn the_last_mismatch_is_read_64_at_a_time_as_one_by_one() {
         // Lines of up to 200 bits from a small generator: every shift and starting point.
-        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut random = SplitMix64(0x2545_f491_4f6c_dd1d);
         for len in 0..200usize {
             let line: Vec<bool> = (0..len)
                 .map(|k| {
-                    state ^= state << 13;
-                    state ^= state >> 7;
-                    state ^= state << 17;
+                    let state = random.next_u64();
                     // Long periodic stretches too, where the scan goes far.
                     if len % 3 == 0 {
                         k % 5 == 1 || k < 7 && state & 1 == 1
@@ -711,13 +650,7 @@ mod tests {
     fn shifts_along_every_axis_are_compared_as_point_by_point() {
         // Random members on regions of N^2 .. N^4 with unequal weights; the rows' comparison
         // against the definition, one pair of points at a time.
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut random = SplitMix64(0x9e37_79b9_7f4a_7c15);
         for (ell, bound) in [
             (vec![1, 1], 150),
             (vec![2, 1], 140),
@@ -734,7 +667,7 @@ mod tests {
             // shifts survive long and some do not.
             for x in &points {
                 let periodic = x.iter().sum::<i64>() % 3 == 0;
-                let noisy = x.iter().any(|&c| c < 3) && next() % 4 == 0;
+                let noisy = x.iter().any(|&c| c < 3) && random.below(4) == 0;
                 if periodic != noisy {
                     region.insert(x);
                 }
