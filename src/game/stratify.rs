@@ -707,9 +707,10 @@ fn region_search(
     }
 }
 
-/// The third guess of a round (see [`layers`]), for each moduli it tries: first compared with
-/// the positions just past the region by its rule (a lookup per position, however many pieces it
-/// makes), and only then built as a set and verified; `next` is raised past a refutation.
+/// The third guess of a round (see [`layers`]), for each moduli it tries, and then with cuts
+/// when no normal's layers fitted: first compared with the positions just past the region by its
+/// rule (a lookup per position, however many pieces it makes), and only then built as a set and
+/// verified; `next` is raised past a refutation.
 fn layered_guess(
     game: &LatticeGame,
     options: &StratifyOptions,
@@ -720,21 +721,55 @@ fn layered_guess(
     next: &mut i64,
 ) -> Result<Option<Stratified>, SolveError> {
     let bound = region.bound();
-    for moduli in layers::moduli_to_try(region) {
-        let Some(layered) = layers::guess(region, &moduli) else {
+    let moduli = layers::moduli_to_try(region);
+    // Layers of one normal first, each moduli; then a guess with cuts, modulo the moduli the
+    // region suggests (the last; the parity modulo 2 tried first above is the generic one, and
+    // cut guesses modulo 2 cost seconds on large regions without finding what the region's
+    // own moduli miss).
+    let attempts = moduli.iter().map(|m| (m, false)).chain(
+        moduli
+            .last()
+            .filter(|m| m.count() <= layers::MAX_CUT_CLASSES)
+            .map(|m| (m, true)),
+    );
+    // Whether one normal's layers fitted the region (and were refuted past it, or the search
+    // would not be here): then the region is what falls short, not the guess's kind, and the
+    // cut guess waits for a larger region.
+    let mut fitted = false;
+    for (moduli, cut) in attempts {
+        if cut && fitted {
+            continue;
+        }
+        if cut {
+            progress(&format!(
+                "weight ≤ {bound}: periodic patterns on the sides of cuts, modulo {}",
+                moduli.describe()
+            ));
+        }
+        let Some(layered) = layers::guess(region, moduli, cut) else {
             if crate::interrupt::requested() {
                 return Err(SolveError::Interrupted);
             }
             continue;
         };
-        let describe = format!(
-            "a pattern modulo {} on the layers {} = c, one below c = {} and one above c = {} (the faces near the boundary fitted alike), with {} exceptions, from the positions of weight ≤ {bound}",
-            layered.moduli.describe(),
-            layers::hyperplane(&layered.normal),
-            layered.lo,
-            layered.hi,
-            layered.exceptions()
-        );
+        fitted = true;
+        let describe = if layered.cuts.is_empty() {
+            format!(
+                "a pattern modulo {} on the layers {} = c, one below c = {} and one above c = {} (the faces near the boundary fitted alike), with {} exceptions, from the positions of weight ≤ {bound}",
+                layered.moduli.describe(),
+                layers::hyperplane(&layered.normal),
+                layered.lo,
+                layered.hi,
+                layered.exceptions()
+            )
+        } else {
+            format!(
+                "patterns modulo {} on the sides of the cuts {} (each side's layers and faces fitted alike), with {} exceptions, from the positions of weight ≤ {bound}",
+                layered.moduli.describe(),
+                layered.cuts.join(", "),
+                layered.exceptions()
+            )
+        };
         if options.certify {
             progress(&format!("checking a guess past the region: {describe}"));
             if let Some((x, w)) = ahead.refute_by(1, &|x| layered.contains(x))? {

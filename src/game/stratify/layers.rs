@@ -13,6 +13,14 @@
 //! axis on one side, 8 on the other): the moduli are then the lcm, read off the region. The axis
 //! periods cannot describe either (a line's preperiod grows with its distance from the flip), and
 //! covers by small cones need many pieces per class.
+//!
+//! Where the pattern changes across hyperplanes of two directions (a staircase of one slope
+//! within the part of N^d beyond a plane of another, as in misère play of random rule sets that
+//! are not squarefree), no normal's layers fit. The guess then cuts N^d along a hyperplane
+//! h·x = t, leaving on one side layers of h that fit, and fits the other side alike, cutting it
+//! again if need be (at most [`MAX_CUTS`] deep); the layers next to a cut are faces, fitted on
+//! their own as those of N^d are. Every side is the lattice points of a rational polyhedron, so
+//! the pieces stay basic sets.
 
 use std::collections::hash_map::Entry;
 use std::collections::BTreeMap;
@@ -34,6 +42,8 @@ pub(super) struct Layered {
     pub(super) normal: Vec<i64>,
     pub(super) lo: i64,
     pub(super) hi: i64,
+    /// The cuts taken, as "h·x = t", outermost first.
+    pub(super) cuts: Vec<String>,
     rule: Rule,
     /// Positions in P outside the pieces, and positions outside P inside them.
     extra: FxHashSet<Vec<i64>>,
@@ -217,9 +227,12 @@ fn breaking<'a>(
 }
 
 /// Candidate normals: nonzero vectors with entries in −m..=m whose first nonzero entry is
-/// positive (h and −h give the same layers), fewest nonzero entries and smallest first.
-fn normals(d: usize) -> Vec<Vec<i64>> {
+/// positive (h and −h give the same layers), fewest nonzero entries and smallest first; `wide`
+/// (on the side of a cut, where a staircase's slope is often a ratio such as 3 : 6 : 4) takes
+/// m = 6 in d ≤ 3.
+fn normals(d: usize, wide: bool) -> Vec<Vec<i64>> {
     let m = match d {
+        0..=3 if wide => 6,
         0..=3 => 4,
         4 => 3,
         5 => 2,
@@ -248,15 +261,55 @@ fn normals(d: usize) -> Vec<Vec<i64>> {
     out
 }
 
-/// Where a fit applies: each coordinate pinned to a value or bounded below.
+/// Where a fit applies: each coordinate pinned to a value or bounded below, and the half-spaces
+/// (or hyperplanes) of the cuts taken on the way to it.
 #[derive(Clone, Debug)]
 struct Domain {
     pinned: Vec<Option<i64>>,
     lower: Vec<i64>,
+    cuts: Vec<Cut>,
+}
+
+/// A cut of a domain: a·x ≥ b, or a·x = b when pinned (a layer next to a cut, fitted on its own).
+#[derive(Clone, Debug)]
+struct Cut {
+    normal: Vec<i64>,
+    lower: i64,
+    pinned: bool,
+}
+
+/// ⌊p / q⌋ for q ≠ 0.
+fn floor_div(p: i64, q: i64) -> i64 {
+    let d = p / q;
+    if p % q != 0 && ((p < 0) != (q < 0)) {
+        d - 1
+    } else {
+        d
+    }
 }
 
 impl Domain {
-    /// The inequalities of the domain (x_i = c as two).
+    /// All of N^d.
+    fn orthant(d: usize) -> Domain {
+        Domain {
+            pinned: vec![None; d],
+            lower: vec![0; d],
+            cuts: Vec::new(),
+        }
+    }
+
+    /// The domain cut to a·x ≥ b.
+    fn cut(&self, normal: &[i64], lower: i64) -> Domain {
+        let mut out = self.clone();
+        out.cuts.push(Cut {
+            normal: normal.to_vec(),
+            lower,
+            pinned: false,
+        });
+        out
+    }
+
+    /// The inequalities of the domain (x_i = c and a·x = b as two).
     fn inequalities(&self) -> Vec<(Vector, Integer)> {
         let d = self.lower.len();
         let mut out = Vec::new();
@@ -270,16 +323,164 @@ impl Domain {
                 None => out.push((e, Integer::from(self.lower[i]))),
             }
         }
+        for cut in &self.cuts {
+            let a = Vector::from_i64s(&cut.normal);
+            if cut.pinned {
+                out.push((a.scale(&Integer::from(-1)), Integer::from(-cut.lower)));
+            }
+            out.push((a, Integer::from(cut.lower)));
+        }
         out
     }
 
-    /// Its least point.
+    /// The domain's interior at threshold t: the free coordinates at least t, and the cuts
+    /// a·x ≥ b among `cut_faces` raised to a·x ≥ b + t.
+    fn interior(&self, free: &[usize], cut_faces: &[CutFace], t: i64) -> Domain {
+        let mut inside = self.clone();
+        for &i in free {
+            inside.lower[i] = inside.lower[i].max(t);
+        }
+        for face in cut_faces {
+            inside.cuts[face.index].lower = face.lower + t;
+        }
+        inside
+    }
+
+    /// Calls `f(key, face)` on the faces at threshold t, in order, each point of the domain
+    /// outside the interior on exactly one: x_i = c < t for the free coordinates (with x_j ≥ t
+    /// for the free j before i), then a·x = c < b + t for the cuts among `cut_faces` (with every
+    /// free coordinate at least t and the cuts before raised); a face's key is (i, c), or
+    /// (d + the cut's index, c). Stops when `f` returns false; false then.
+    fn for_each_face(
+        &self,
+        free: &[usize],
+        cut_faces: &[CutFace],
+        t: i64,
+        f: &mut dyn FnMut((usize, i64), &Domain) -> bool,
+    ) -> bool {
+        let d = self.lower.len();
+        let mut face = self.clone();
+        for &i in free {
+            for c in self.lower[i]..t {
+                let mut pinned = face.clone();
+                pinned.pinned[i] = Some(c);
+                if !f((i, c), &pinned) {
+                    return false;
+                }
+            }
+            face.lower[i] = face.lower[i].max(t);
+        }
+        for cut in cut_faces {
+            for c in cut.lower..cut.lower + t {
+                let mut pinned = face.clone();
+                pinned.cuts[cut.index].lower = c;
+                pinned.cuts[cut.index].pinned = true;
+                if !f((d + cut.index, c), &pinned) {
+                    return false;
+                }
+            }
+            face.cuts[cut.index].lower = cut.lower + t;
+        }
+        true
+    }
+
+    /// Its least point, were it not cut (a lower bound of its weights).
     fn corner(&self) -> Vec<i64> {
         self.pinned
             .iter()
             .zip(&self.lower)
             .map(|(p, &l)| p.unwrap_or(l))
             .collect()
+    }
+
+    /// Whether x, a point of the uncut domain, satisfies the cuts.
+    fn admits(&self, x: &[i64]) -> bool {
+        self.cuts.iter().all(|cut| {
+            let v = level(&cut.normal, x);
+            v >= cut.lower && (!cut.pinned || v == cut.lower)
+        })
+    }
+
+    /// The values of the last coordinate the cuts allow after the others, x_0..x_{d−2}, as
+    /// `prefix`: an interval (empty when from > to).
+    fn last_range(&self, prefix: &[i64]) -> (i64, i64) {
+        let last = prefix.len();
+        let (mut from, mut to) = (i64::MIN, i64::MAX);
+        for cut in &self.cuts {
+            let s: i64 = prefix.iter().zip(&cut.normal).map(|(x, a)| x * a).sum();
+            let a = cut.normal[last];
+            let r = cut.lower - s;
+            if a == 0 {
+                if r > 0 || (cut.pinned && r != 0) {
+                    return (1, 0);
+                }
+                continue;
+            }
+            // a·v ≥ r, and a·v ≤ r when pinned: v ≥ r/a for a > 0, v ≤ r/a for a < 0.
+            let (up, down) = (-floor_div(-r, a), floor_div(r, a));
+            if a > 0 {
+                from = from.max(up);
+                if cut.pinned {
+                    to = to.min(down);
+                }
+            } else {
+                to = to.min(down);
+                if cut.pinned {
+                    from = from.max(up);
+                }
+            }
+        }
+        (from, to)
+    }
+
+    /// Points spread evenly over the domain's points of the region heavier than `above`: about
+    /// `most` of them (flat, with their outcomes), and how many there are (estimated from the
+    /// share inside, for a cut domain sampled so). An uncut domain is sampled from the region's
+    /// index; a cut one from twice as large a sample of the uncut domain when half as many as
+    /// asked lie inside the cuts (or it took every point), else (a cut pinned to a layer, or a
+    /// thin side) by walking it twice, counting and then taking every k-th.
+    fn sample(&self, region: &WeightRegion, above: i64, most: usize) -> (Vec<i64>, Vec<bool>, u64) {
+        if self.cuts.is_empty() {
+            return region.sample_above(&self.pinned, &self.lower, above, most);
+        }
+        let d = self.lower.len();
+        if self.cuts.iter().all(|c| !c.pinned) {
+            let (points, outcomes, heavy) =
+                region.sample_above(&self.pinned, &self.lower, above, 2 * most);
+            let drawn = outcomes.len();
+            let (mut kept, mut kept_outcomes) = (Vec::new(), Vec::new());
+            for (x, &p) in points.chunks_exact(d).zip(&outcomes) {
+                if self.admits(x) {
+                    kept.extend_from_slice(x);
+                    kept_outcomes.push(p);
+                }
+            }
+            if kept_outcomes.len() * 2 >= most || drawn as u64 >= heavy {
+                let inside = if drawn == 0 {
+                    0
+                } else {
+                    (heavy as u128 * kept_outcomes.len() as u128 / drawn as u128) as u64
+                };
+                return (kept, kept_outcomes, inside);
+            }
+        }
+        let mut heavy = 0u64;
+        self.for_each(region, &mut |x, _| {
+            heavy += u64::from(region.weight(x) > above)
+        });
+        let stride = heavy.div_ceil(most.max(1) as u64).max(1);
+        let (mut points, mut outcomes) = (Vec::new(), Vec::new());
+        let mut seen = 0u64;
+        self.for_each(region, &mut |x, p| {
+            if region.weight(x) > above {
+                if seen.is_multiple_of(stride) {
+                    points.extend_from_slice(x);
+                    outcomes.push(p);
+                }
+                seen += 1;
+            }
+        });
+        (points, outcomes, heavy)
     }
 
     /// Calls `f` on the domain's points of the region.
@@ -301,20 +502,28 @@ impl Domain {
             fn go(&self, x: &mut Vec<i64>, used: i64, f: &mut dyn FnMut(&[i64], bool)) {
                 let i = x.len();
                 if i == self.domain.lower.len() {
-                    if let Some(at) = self.region.index(x) {
-                        f(x, self.region.get(at));
+                    if self.domain.admits(x) {
+                        if let Some(at) = self.region.index(x) {
+                            f(x, self.region.get(at));
+                        }
                     }
                     return;
                 }
-                let (from, to) = match self.domain.pinned[i] {
+                let (mut from, mut to) = match self.domain.pinned[i] {
                     Some(c) => (c, c),
                     None => (self.domain.lower[i], i64::MAX),
                 };
                 let step = self.region.ell()[i].max(1);
                 let last = i + 1 == self.domain.lower.len();
+                if last && !self.domain.cuts.is_empty() {
+                    let (a, b) = self.domain.last_range(x);
+                    from = from.max(a);
+                    to = to.min(b);
+                }
                 // On the last coordinate the positions are consecutive in the region's order.
                 let mut at: Option<u64> = None;
-                for v in from..=to {
+                let mut v = from;
+                while v <= to {
                     // The rest at their least: past the region, so is every larger v.
                     let used = used + v * step;
                     if used + self.rest[i + 1] > self.cap {
@@ -333,6 +542,7 @@ impl Domain {
                         self.go(x, used, f);
                     }
                     x.pop();
+                    v += 1;
                 }
             }
         }
@@ -359,15 +569,35 @@ enum Rule {
     Point(bool),
     /// The classes in P by layer.
     Layers(LayerRule),
-    /// The interior (the free coordinates at least `threshold`) by its rule, the faces
-    /// x_i = c < threshold by theirs: a position lies on the face of the first free coordinate
-    /// below the threshold (a face left out has no solved position and nothing in P).
+    /// The interior (the free coordinates at least `threshold`, and a·x ≥ b + threshold for
+    /// each cut a·x ≥ b of the domain in `cut_faces`) by its rule, the faces x_i = c < threshold
+    /// and a·x = c < b + threshold by theirs: a position lies on the face of the first free
+    /// coordinate below the threshold, else of the first such cut (a face left out has no
+    /// solved position and nothing in P). A cut's faces are keyed d + its index.
     Split {
         threshold: i64,
         free: Vec<usize>,
+        cut_faces: Vec<CutFace>,
         interior: Box<Rule>,
         faces: FxHashMap<(usize, i64), Rule>,
     },
+    /// The domain cut by a hyperplane where the pattern changes in a way no layers of one normal
+    /// describe: h·x ≤ at by one rule, h·x > at by the other (each fitted on its side).
+    Cut {
+        normal: Vec<i64>,
+        at: i64,
+        below: Box<Rule>,
+        above: Box<Rule>,
+    },
+}
+
+/// A cut a·x ≥ b of a domain whose layers next to it are fitted as faces: its index among the
+/// domain's cuts, a and b.
+#[derive(Clone)]
+struct CutFace {
+    index: usize,
+    normal: Vec<i64>,
+    lower: i64,
 }
 
 /// The classes in P by layer h·x = c: `low` on the layers ≤ lo, `high` on those ≥ hi, each layer
@@ -443,14 +673,34 @@ impl Rule {
             Rule::Split {
                 threshold,
                 free,
+                cut_faces,
                 interior,
                 faces,
-            } => match free.iter().find(|&&i| x[i] < *threshold) {
-                Some(&i) => faces
-                    .get(&(i, x[i]))
-                    .is_some_and(|face| face.contains(moduli, x)),
-                None => interior.contains(moduli, x),
-            },
+            } => {
+                let key = match free.iter().find(|&&i| x[i] < *threshold) {
+                    Some(&i) => Some((i, x[i])),
+                    None => cut_faces.iter().find_map(|face| {
+                        let v = level(&face.normal, x);
+                        (v < face.lower + threshold).then_some((x.len() + face.index, v))
+                    }),
+                };
+                match key {
+                    Some(key) => faces.get(&key).is_some_and(|face| face.contains(moduli, x)),
+                    None => interior.contains(moduli, x),
+                }
+            }
+            Rule::Cut {
+                normal,
+                at,
+                below,
+                above,
+            } => {
+                if level(normal, x) <= *at {
+                    below.contains(moduli, x)
+                } else {
+                    above.contains(moduli, x)
+                }
+            }
         }
     }
 
@@ -470,25 +720,29 @@ impl Rule {
             Rule::Split {
                 threshold,
                 free,
+                cut_faces,
                 interior,
                 faces,
             } => {
-                let mut inside = domain.clone();
-                for &i in free {
-                    inside.lower[i] = inside.lower[i].max(*threshold);
-                }
+                let t = *threshold;
+                let inside = domain.interior(free, cut_faces, t);
                 interior.pieces(moduli, &inside, out);
-                let mut face = domain.clone();
-                for &i in free {
-                    for c in domain.lower[i]..*threshold {
-                        if let Some(rule) = faces.get(&(i, c)) {
-                            let mut pinned = face.clone();
-                            pinned.pinned[i] = Some(c);
-                            rule.pieces(moduli, &pinned, out);
-                        }
+                domain.for_each_face(free, cut_faces, t, &mut |key, face| {
+                    if let Some(rule) = faces.get(&key) {
+                        rule.pieces(moduli, face, out);
                     }
-                    face.lower[i] = face.lower[i].max(*threshold);
-                }
+                    true
+                });
+            }
+            Rule::Cut {
+                normal,
+                at,
+                below,
+                above,
+            } => {
+                let minus: Vec<i64> = normal.iter().map(|a| -a).collect();
+                below.pieces(moduli, &domain.cut(&minus, -at), out);
+                above.pieces(moduli, &domain.cut(normal, at + 1), out);
             }
         }
     }
@@ -520,8 +774,8 @@ fn for_each_range(
 }
 
 /// What a fit found: its rule, the exceptions (positions in P it leaves out, and positions outside
-/// P it takes in), the basic sets its pieces make, and the normal and layer range of its
-/// interior.
+/// P it takes in), the basic sets its pieces make, the normal and layer range of its interior,
+/// and the cuts it took (described).
 struct Fit {
     rule: Rule,
     extra: Vec<Vec<i64>>,
@@ -530,6 +784,7 @@ struct Fit {
     normal: Option<Vec<i64>>,
     lo: i64,
     hi: i64,
+    cuts: Vec<String>,
 }
 
 impl Fit {
@@ -542,7 +797,17 @@ impl Fit {
             normal: None,
             lo: 0,
             hi: 0,
+            cuts: Vec::new(),
         }
+    }
+
+    /// Takes in a sub-fit's exceptions, pieces and cuts.
+    fn absorb(&mut self, sub: Fit) -> Rule {
+        self.pieces += sub.pieces;
+        self.extra.extend(sub.extra);
+        self.missing.extend(sub.missing);
+        self.cuts.extend(sub.cuts);
+        sub.rule
     }
 }
 
@@ -554,6 +819,16 @@ const MAX_PIECES: usize = 4096;
 
 /// The most domains (the interior and the faces, for each threshold tried) a guess may fit.
 const MAX_FITS: usize = 400;
+
+/// The most cuts on the way from N^d to a domain.
+const MAX_CUTS: usize = 2;
+
+/// The most classes of moduli a guess with cuts is tried with: with more, each side's layers see
+/// too few positions of each class to tell where the pattern mixes.
+pub(super) const MAX_CUT_CLASSES: usize = 1024;
+
+/// The most domains a guess with cuts may fit (each cut's choice and both its sides count).
+const MAX_CUT_FITS: usize = 200;
 
 /// What a guess may still spend.
 struct Budget {
@@ -584,24 +859,28 @@ pub(super) fn moduli_to_try(region: &WeightRegion) -> Vec<Moduli> {
 /// The layered guess modulo `moduli` from the solved region (see the module documentation);
 /// None when none fits, or when interrupted. Near the faces of N^d the pattern may differ: a
 /// coordinate below a threshold T is pinned, value by value, and each such face gets a fit of its
-/// own (recursively).
-pub(super) fn guess(region: &WeightRegion, moduli: &Moduli) -> Option<Layered> {
+/// own (recursively). Where no normal's layers fit, the domain is cut in two along a hyperplane
+/// (at most [`MAX_CUTS`] deep), each side fitted alike.
+pub(super) fn guess(region: &WeightRegion, moduli: &Moduli, cut: bool) -> Option<Layered> {
     let d = region.dim();
-    let domain = Domain {
-        pinned: vec![None; d],
-        lower: vec![0; d],
-    };
+    let domain = Domain::orthant(d);
     let mut budget = Budget {
         pieces: MAX_PIECES,
-        fits: MAX_FITS,
+        fits: if cut { MAX_CUT_FITS } else { MAX_FITS },
     };
-    let fit = fit_faces(region, moduli, &domain, None, &mut budget)?;
+    let ways: &[Interior] = if cut {
+        &[Interior::Cut]
+    } else {
+        &[Interior::Layers]
+    };
+    let fit = fit_faces(region, moduli, &domain, None, &mut budget, 0, ways)?;
     let normal = fit.normal?;
     Some(Layered {
         moduli: moduli.clone(),
         normal,
         lo: fit.lo,
         hi: fit.hi,
+        cuts: fit.cuts,
         rule: fit.rule,
         pieces: fit.pieces + fit.extra.len(),
         extra: fit.extra.into_iter().collect(),
@@ -627,14 +906,11 @@ impl Layered {
     }
 
     /// The guess as a set: the rule's pieces (disjoint: the faces partition N^d, the ranges of
-    /// layers each face, the cosets each range), the extra points outside them, less the missing
-    /// ones.
+    /// layers each face, the cosets each range, the cuts each domain), the extra points outside
+    /// them, less the missing ones.
     pub(super) fn set(&self) -> Result<StratifiedSet, AlgebraError> {
         let d = self.normal.len();
-        let domain = Domain {
-            pinned: vec![None; d],
-            lower: vec![0; d],
-        };
+        let domain = Domain::orthant(d);
         let mut disjoint = Vec::with_capacity(self.pieces);
         self.rule.pieces(&self.moduli, &domain, &mut disjoint);
         disjoint.extend(
@@ -651,83 +927,350 @@ impl Layered {
     }
 }
 
+/// How the interior of a domain is fitted.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Interior {
+    /// By the layers of one normal.
+    Layers,
+    /// Cut in two along a hyperplane, each side fitted on its own.
+    Cut,
+}
+
+/// How a domain below `depth` cuts may be fitted: by layers, else cut again while fewer than
+/// [`MAX_CUTS`].
+fn ways_at(depth: usize) -> &'static [Interior] {
+    if depth < MAX_CUTS {
+        &[Interior::Layers, Interior::Cut]
+    } else {
+        &[Interior::Layers]
+    }
+}
+
 /// A fit on the domain with the least threshold that works: the interior (free coordinates at
-/// least T) by [`fit_layers`], each face below T by a fit of its own.
+/// least T, and each cut of the domain raised by T) by [`fit_layers`], each face below T by a fit
+/// of its own; when no threshold works so, the same with the interior cut ([`fit_cut`]), `depth`
+/// being the cuts taken on the way here.
 fn fit_faces(
     region: &WeightRegion,
     moduli: &Moduli,
     domain: &Domain,
     hint: Option<&[i64]>,
     budget: &mut Budget,
+    depth: usize,
+    ways: &[Interior],
 ) -> Option<Fit> {
     let d = domain.lower.len();
     let free: Vec<usize> = (0..d).filter(|&i| domain.pinned[i].is_none()).collect();
     if free.is_empty() {
         // One point.
-        let p = region.is_p(&domain.corner()) == Some(true);
+        let corner = domain.corner();
+        let p = domain.admits(&corner) && region.is_p(&corner) == Some(true);
         let mut fit = Fit::of(Rule::Point(p));
         fit.pieces = usize::from(p);
         return Some(fit);
     }
-    'thresholds: for t in THRESHOLDS {
+    let cut_faces: Vec<CutFace> = domain
+        .cuts
+        .iter()
+        .enumerate()
+        .filter(|(_, cut)| !cut.pinned)
+        .map(|(index, cut)| CutFace {
+            index,
+            normal: cut.normal.clone(),
+            lower: cut.lower,
+        })
+        .collect();
+    // A face is fitted by layers, and cut too when this domain may be.
+    let face_ways = if ways.contains(&Interior::Cut) {
+        ways_at(depth)
+    } else {
+        &[Interior::Layers]
+    };
+    for &way in ways {
+        'thresholds: for t in THRESHOLDS {
+            if crate::interrupt::requested() {
+                return None;
+            }
+            let interior = domain.interior(&free, &cut_faces, t);
+            let inner = match way {
+                Interior::Layers => fit_layers(region, moduli, &interior, hint, budget),
+                Interior::Cut => fit_cut(region, moduli, &interior, budget, depth),
+            };
+            let Some(inner) = inner else {
+                continue;
+            };
+            let normal = inner.normal.clone();
+            let mut fit = Fit {
+                rule: Rule::Empty,
+                extra: inner.extra,
+                missing: inner.missing,
+                pieces: inner.pieces,
+                normal: inner.normal,
+                lo: inner.lo,
+                hi: inner.hi,
+                cuts: inner.cuts,
+            };
+            if t == 0 {
+                fit.rule = inner.rule;
+                return Some(fit);
+            }
+            let mut faces = FxHashMap::default();
+            let whole = domain.for_each_face(&free, &cut_faces, t, &mut |key, face| {
+                if key.0 < d && region.weight(&face.corner()) > region.bound() {
+                    return true;
+                }
+                // On a coordinate's face the normal's entry there no longer matters.
+                let hint = normal.as_ref().map(|h| {
+                    let mut h = h.clone();
+                    if key.0 < d {
+                        h[key.0] = 0;
+                    }
+                    h
+                });
+                let Some(sub) = fit_faces(
+                    region,
+                    moduli,
+                    face,
+                    hint.as_deref(),
+                    budget,
+                    depth,
+                    face_ways,
+                ) else {
+                    return false;
+                };
+                faces.insert(key, fit.absorb(sub));
+                true
+            });
+            if !whole {
+                continue 'thresholds;
+            }
+            fit.rule = Rule::Split {
+                threshold: t,
+                free: free.clone(),
+                cut_faces: cut_faces.clone(),
+                interior: Box::new(inner.rule),
+                faces,
+            };
+            return Some(fit);
+        }
+    }
+    None
+}
+
+/// The least fraction (1/20) of a sample each side of a cut must hold.
+const CUT_SIDE: usize = 20;
+
+/// How many normals, best on the quick sample, are scored again on the whole sample.
+const CUT_FINALISTS: usize = 6;
+
+/// Positions (flat), their classes and their outcomes.
+type ClassedSample = (Vec<i64>, Vec<u32>, Vec<bool>);
+
+/// The positions with their classes.
+fn classed(moduli: &Moduli, d: usize, (points, outcomes): (Vec<i64>, Vec<bool>)) -> ClassedSample {
+    let classes = points.chunks_exact(d).map(|x| moduli.class_of(x)).collect();
+    (points, classes, outcomes)
+}
+
+/// A layer as a sample shows it: (layer, positions, mixed, classes with their outcomes).
+type SeenLayer = (i64, usize, bool, Vec<(u32, bool)>);
+
+/// Where the layers of h stop being uniform: the positions (flat, with outcomes) grouped by
+/// layer h·x and class; a layer is mixed when it shows a class both ways. The side below the
+/// first mixed layer, or above the last, is a candidate for one side of a cut when its own
+/// layers ([`ends`]) number at most [`MAX_LAYERS`]: returns (positions on it, the cut's layer t,
+/// whether the uniform side is h·x ≤ t), the side holding more; None when no layer is mixed or
+/// neither side qualifies.
+fn cut_of(h: &[i64], moduli: &Moduli, sample: &ClassedSample) -> Option<(usize, i64, bool)> {
+    let (points, classes, outcomes) = sample;
+    // (layer, class, outcome) packed into one key, sorted: levels are far below 2^40 in size
+    // (coordinates of a solved region, entries of h at most 6), classes below 2^13.
+    const OFFSET: i64 = 1 << 40;
+    let mut seen: Vec<u64> = points
+        .chunks_exact(h.len())
+        .zip(classes.iter().zip(outcomes))
+        .map(|(x, (&class, &p))| {
+            (((level(h, x) + OFFSET) as u64) << 14) | (u64::from(class) << 1) | u64::from(p)
+        })
+        .collect();
+    seen.sort_unstable();
+    let unpack = |key: u64| {
+        (
+            (key >> 14) as i64 - OFFSET,
+            ((key >> 1) & 0x1fff) as u32,
+            key & 1 == 1,
+        )
+    };
+    let mut layers: Vec<SeenLayer> = Vec::new();
+    for (c, class, p) in seen.into_iter().map(unpack) {
+        if layers.last().is_none_or(|l| l.0 != c) {
+            layers.push((c, 0, false, Vec::new()));
+        }
+        let layer = layers.last_mut()?;
+        layer.1 += 1;
+        match layer.3.last() {
+            Some(&(k, q)) if k == class => layer.2 |= q != p,
+            _ => layer.3.push((class, p)),
+        }
+    }
+    let first = layers.iter().position(|l| l.2)?;
+    let last = layers.iter().rposition(|l| l.2)?;
+    let total = outcomes.len();
+    let uniform = |side: &[SeenLayer]| -> Option<usize> {
+        let plain: Layers = side.iter().map(|l| (l.0, l.3.clone())).collect();
+        let (lo, _, hi, _) = ends(&plain, moduli.count())?;
+        let covered: usize = side.iter().map(|l| l.1).sum();
+        (hi - lo - 1 <= MAX_LAYERS
+            && covered * CUT_SIDE >= total
+            && (total - covered) * CUT_SIDE >= total)
+            .then_some(covered)
+    };
+    let below = uniform(&layers[..first]).map(|n| (n, layers[first].0 - 1, true));
+    let above = uniform(&layers[last + 1..]).map(|n| (n, layers[last].0, false));
+    match (below, above) {
+        (Some(b), Some(a)) => Some(if a.0 > b.0 { a } else { b }),
+        (b, a) => b.or(a),
+    }
+}
+
+/// The domain cut in two along the hyperplane h·x = t that leaves the most of its heavier half
+/// on a side whose layers are uniform (see [`cut_of`]), the layer t then moved to where the
+/// domain's own positions (not a sample's) first mix; each side fitted by [`fit_faces`].
+fn fit_cut(
+    region: &WeightRegion,
+    moduli: &Moduli,
+    domain: &Domain,
+    budget: &mut Budget,
+    depth: usize,
+) -> Option<Fit> {
+    if budget.fits == 0 {
+        return None;
+    }
+    budget.fits -= 1;
+    let d = domain.lower.len();
+    let free: Vec<usize> = (0..d).filter(|&i| domain.pinned[i].is_none()).collect();
+    let light = region.weight(&domain.corner());
+    if light > region.bound() {
+        return None;
+    }
+    let half = light + (region.bound() - light) / 2;
+    let (points, outcomes, heavy) = domain.sample(region, half, 3 * SAMPLE / 2);
+    if heavy < 64 {
+        return None;
+    }
+    let quick = classed(
+        moduli,
+        d,
+        every_nth(d, &points, &outcomes, outcomes.len() / QUICK_SAMPLE),
+    );
+    let sample = classed(moduli, d, (points, outcomes));
+    let mut ranked: Vec<(usize, Vec<i64>)> = Vec::new();
+    for small in normals(free.len(), false) {
         if crate::interrupt::requested() {
             return None;
         }
-        let mut interior = domain.clone();
-        for &i in &free {
-            interior.lower[i] = interior.lower[i].max(t);
+        let mut h = vec![0; d];
+        for (&i, &a) in free.iter().zip(&small) {
+            h[i] = a;
         }
-        let Some(inner) = fit_layers(region, moduli, &interior, hint, budget) else {
-            continue;
-        };
-        let normal = inner.normal.clone();
-        let mut fit = Fit {
-            rule: Rule::Empty,
-            extra: inner.extra,
-            missing: inner.missing,
-            pieces: inner.pieces,
-            normal: inner.normal,
-            lo: inner.lo,
-            hi: inner.hi,
-        };
-        // The faces x_i = c < T, each point in exactly one: x_j ≥ T for the free j before i.
-        let mut faces = FxHashMap::default();
-        let mut face = domain.clone();
-        for &i in &free {
-            for c in domain.lower[i]..t {
-                let mut pinned = face.clone();
-                pinned.pinned[i] = Some(c);
-                if region.weight(&pinned.corner()) > region.bound() {
-                    continue;
-                }
-                let hint = normal.as_ref().map(|h| {
-                    let mut h = h.clone();
-                    h[i] = 0;
-                    h
-                });
-                let Some(sub) = fit_faces(region, moduli, &pinned, hint.as_deref(), budget) else {
-                    continue 'thresholds;
-                };
-                fit.pieces += sub.pieces;
-                fit.extra.extend(sub.extra);
-                fit.missing.extend(sub.missing);
-                faces.insert((i, c), sub.rule);
-            }
-            face.lower[i] = face.lower[i].max(t);
+        if let Some((covered, _, _)) = cut_of(&h, moduli, &quick) {
+            ranked.push((covered, h));
         }
-        fit.rule = if t == 0 {
-            inner.rule
-        } else {
-            Rule::Split {
-                threshold: t,
-                free: free.clone(),
-                interior: Box::new(inner.rule),
-                faces,
-            }
-        };
-        return Some(fit);
     }
-    None
+    // Normals of mixed signs first: a side h·x ≤ t of a normal h ≥ 0 is a slab along the faces,
+    // which the faces' thresholds take better. Then the most covered; among equals, the normal
+    // listed first (fewest and smallest entries).
+    let slab = |h: &[i64]| h.iter().all(|&a| a >= 0) || h.iter().all(|&a| a <= 0);
+    ranked.sort_by(|a, b| slab(&a.1).cmp(&slab(&b.1)).then(b.0.cmp(&a.0)));
+    let mut best: Option<(usize, Vec<i64>, bool)> = None;
+    for (_, h) in ranked.into_iter().take(CUT_FINALISTS) {
+        if let Some((covered, _, below)) = cut_of(&h, moduli, &sample) {
+            let better = |b: &(usize, Vec<i64>, bool)| (slab(&h), b.0) < (slab(&b.1), covered);
+            if best.as_ref().is_none_or(better) {
+                best = Some((covered, h, below));
+            }
+        }
+    }
+    let (_, h, below) = best?;
+    drop((sample, quick));
+    // The first mixed layer (from the uniform side) over the whole heavier half.
+    let mut states: FxHashMap<(i64, u32), u8> = FxHashMap::default();
+    domain.for_each(region, &mut |x, p| {
+        if region.weight(x) > half {
+            *states
+                .entry((level(&h, x), moduli.class_of(x)))
+                .or_default() |= 1 << u8::from(p);
+        }
+    });
+    let mixed = states.iter().filter(|(_, &s)| s == 3).map(|(&(c, _), _)| c);
+    let at = if below {
+        mixed.min()? - 1
+    } else {
+        mixed.max()?
+    };
+    drop(states);
+    let minus: Vec<i64> = h.iter().map(|a| -a).collect();
+    let (low, high) = (domain.cut(&minus, -at), domain.cut(&h, at + 1));
+    let (uniform, other) = if below { (&low, &high) } else { (&high, &low) };
+    let mut fit = Fit::of(Rule::Empty);
+    fit.normal = Some(h.clone());
+    fit.lo = at;
+    fit.hi = at + 1;
+    fit.cuts.push(format!("{} = {at}", hyperplane(&h)));
+    // The uniform side by layers alone; the other as any domain, cut again while it may be.
+    let first = fit_faces(
+        region,
+        moduli,
+        uniform,
+        Some(&h),
+        budget,
+        depth + 1,
+        &[Interior::Layers],
+    )?;
+    let first = fit.absorb(first);
+    let second = fit_faces(
+        region,
+        moduli,
+        other,
+        None,
+        budget,
+        depth + 1,
+        ways_at(depth + 1),
+    )?;
+    let second = fit.absorb(second);
+    let (below_rule, above_rule) = if below {
+        (first, second)
+    } else {
+        (second, first)
+    };
+    fit.rule = Rule::Cut {
+        normal: h,
+        at,
+        below: Box::new(below_rule),
+        above: Box::new(above_rule),
+    };
+    Some(fit)
+}
+
+/// The most P-positions of a cut domain with almost no heavy positions taken as exceptions.
+const FEW: usize = 64;
+
+/// A cut domain with almost no positions in the heavier half (a sliver next to a cut, often
+/// finite): nothing in P but its P-positions on the region, taken as exceptions; None when
+/// there are more than [`FEW`].
+fn few_points(region: &WeightRegion, domain: &Domain) -> Option<Fit> {
+    let mut extra = Vec::new();
+    domain.for_each(region, &mut |x, p| {
+        if p && extra.len() <= FEW {
+            extra.push(x.to_vec());
+        }
+    });
+    if extra.len() > FEW {
+        return None;
+    }
+    let mut fit = Fit::of(Rule::Empty);
+    fit.extra = extra;
+    Some(fit)
 }
 
 /// The layered pattern on the domain: fitted exactly on its heavier half (by weight between its
@@ -756,10 +1299,13 @@ fn fit_layers(
     // (a walk of them all took most of a second per fit), and read again through walks rather
     // than kept. A smaller sample inside it rules normals out
     // first: what it shows bounds what the sample shows (`layers_between_at_least`).
-    let (points, outcomes, heavy) =
-        region.sample_above(&domain.pinned, &domain.lower, half, 3 * SAMPLE / 2);
+    let (points, outcomes, heavy) = domain.sample(region, half, 3 * SAMPLE / 2);
     if heavy < 8 {
-        return None;
+        return if domain.cuts.is_empty() {
+            None
+        } else {
+            few_points(region, domain)
+        };
     }
     let sample = (points, outcomes);
     let quick = every_nth(d, &sample.0, &sample.1, sample.1.len() / QUICK_SAMPLE);
@@ -767,15 +1313,17 @@ fn fit_layers(
     let hinted = hint
         .filter(|h| h.iter().any(|&a| a != 0))
         .map(<[i64]>::to_vec);
-    let candidates = hinted
-        .into_iter()
-        .chain(normals(free.len()).into_iter().map(|small| {
-            let mut h = vec![0; d];
-            for (&i, &a) in free.iter().zip(&small) {
-                h[i] = a;
-            }
-            h
-        }));
+    let candidates = hinted.into_iter().chain(
+        normals(free.len(), !domain.cuts.is_empty())
+            .into_iter()
+            .map(|small| {
+                let mut h = vec![0; d];
+                for (&i, &a) in free.iter().zip(&small) {
+                    h[i] = a;
+                }
+                h
+            }),
+    );
     for h in candidates {
         if crate::interrupt::requested() {
             return None;
@@ -867,12 +1415,109 @@ fn fit_layers(
         normal: Some(h),
         lo,
         hi,
+        cuts: Vec::new(),
     })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::random::SplitMix64;
+
+    #[test]
+    fn a_cut_domain_walks_exactly_its_points() {
+        // Random cuts (some pinned) of random faces of regions of N^2 .. N^4: the walk, its
+        // bounded walk and its sample against the filter of the whole region, point by point.
+        let mut random = SplitMix64(0x5851_f42d_4c95_7f2d);
+        let mut entry = |span: u64, least: i64| random.below(span) as i64 + least;
+        for (ell, bound) in [
+            (vec![1, 1], 60),
+            (vec![2, 1, 1], 30),
+            (vec![1, 1, 1, 2], 16),
+        ] {
+            let d = ell.len();
+            let mut region = WeightRegion::empty(&ell, bound);
+            let mut all = Vec::new();
+            region.for_each(|x| all.push(x.to_vec()));
+            for (k, x) in all.iter().enumerate() {
+                if k % 3 == 0 {
+                    region.insert(x);
+                }
+            }
+            for _ in 0..60 {
+                let mut domain = Domain::orthant(d);
+                for i in 0..d {
+                    match entry(4, 0) {
+                        0 => domain.pinned[i] = Some(entry(4, 0)),
+                        1 => domain.lower[i] = entry(5, 0),
+                        _ => {}
+                    }
+                }
+                for _ in 0..entry(3, 0) {
+                    domain.cuts.push(Cut {
+                        normal: (0..d).map(|_| entry(7, -3)).collect(),
+                        lower: entry(21, -10),
+                        pinned: entry(3, 0) == 0,
+                    });
+                }
+                let inside = |x: &[i64]| {
+                    (0..d).all(|i| match domain.pinned[i] {
+                        Some(c) => x[i] == c,
+                        None => x[i] >= domain.lower[i],
+                    }) && domain.admits(x)
+                };
+                let expected: Vec<&Vec<i64>> = all.iter().filter(|x| inside(x)).collect();
+                let mut walked = Vec::new();
+                domain.for_each(&region, &mut |x, p| {
+                    assert_eq!(Some(p), region.is_p(x));
+                    walked.push(x.to_vec());
+                });
+                assert_eq!(walked.len(), expected.len(), "{domain:?}");
+                assert!(walked.iter().zip(&expected).all(|(a, b)| a == *b));
+                let cap = bound / 2;
+                let mut light = 0;
+                domain.for_each_up_to(&region, cap, &mut |_, _| light += 1);
+                let light_expected = expected.iter().filter(|x| region.weight(x) <= cap).count();
+                assert_eq!(light, light_expected, "{domain:?}");
+                let (points, outcomes, _) = domain.sample(&region, cap, 50);
+                for (x, &p) in points.chunks_exact(d).zip(&outcomes) {
+                    assert!(inside(x) && region.weight(x) > cap, "{x:?} {domain:?}");
+                    assert_eq!(Some(p), region.is_p(x));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_pattern_across_two_unparallel_lines_is_cut_in_two() {
+        // P: x + y even above the line y = x + 4; below it x even above the line 3y = x, and y
+        // even below that. No normal's layers fit (the layers of x − y see both lower patterns,
+        // those of x − 3y both upper ones); cut along lines of these normals they do.
+        let ell = [1, 1];
+        let mut region = WeightRegion::empty(&ell, 160);
+        let rule = |x: &[i64]| {
+            if x[1] >= x[0] + 4 {
+                (x[0] + x[1]) % 2 == 0
+            } else if 3 * x[1] >= x[0] {
+                x[0] % 2 == 0
+            } else {
+                x[1] % 2 == 0
+            }
+        };
+        let mut all = Vec::new();
+        region.for_each(|x| all.push(x.to_vec()));
+        for x in &all {
+            if rule(x) {
+                region.insert(x);
+            }
+        }
+        let moduli = Moduli::new(vec![2, 2]).unwrap();
+        assert!(guess(&region, &moduli, false).is_none());
+        let found = guess(&region, &moduli, true).expect("a guess with cuts");
+        // One cut can do: x − y ≤ t meets the lowest part only in finitely many points.
+        assert!(!found.cuts.is_empty());
+        agrees_with(&found, &rule, &all);
+    }
 
     #[test]
     fn a_parity_switched_across_a_slanted_line_is_found_with_its_exceptions() {
@@ -892,7 +1537,8 @@ mod tests {
                 region.insert(x);
             }
         }
-        let found = guess(&region, &Moduli::new(vec![2, 2]).unwrap()).expect("a layered guess");
+        let found =
+            guess(&region, &Moduli::new(vec![2, 2]).unwrap(), false).expect("a layered guess");
         // The two exceptions lie on faces near the origin, which get fits of their own.
         assert!(found.exceptions() <= 2, "{}", found.exceptions());
         agrees_with(&found, &rule, &all);
@@ -944,8 +1590,8 @@ mod tests {
         let moduli = moduli_to_try(&region);
         assert_eq!(moduli.len(), 2);
         assert_eq!(moduli[1].describe(), "(1, 24)");
-        assert!(guess(&region, &moduli[0]).is_none());
-        let found = guess(&region, &moduli[1]).expect("a layered guess");
+        assert!(guess(&region, &moduli[0], false).is_none());
+        let found = guess(&region, &moduli[1], false).expect("a layered guess");
         assert_eq!(found.exceptions(), 0);
         assert_eq!(found.normal, [2, -1]);
         agrees_with(&found, &rule, &all);

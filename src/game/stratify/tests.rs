@@ -189,6 +189,32 @@ fn more_misere_games_that_resisted_the_sweep() {
 }
 
 #[test]
+fn a_misere_game_whose_pattern_changes_across_two_planes_is_cut() {
+    // Misère play of Γ = {e_3, 2e_2, (1, −1, 2), e_1, (1, 1, 0)}, item 17 of a random-rules
+    // sweep (seed 31337) not found in 10 s before cuts: for x_1 well below x_3 the rows x_1
+    // alternate, past x_1 ≈ x_3 the pattern has period 6 along x_2 left of a staircase with
+    // slope 3/2 and period 4 right of it. No normal's layers describe the three; a cut along
+    // x_1 − x_3 = c does (the far side by layers of its own). Item 28 of the same sweep,
+    // Γ = {(−2, 2, 1), e_3, e_2, 2e_1, (2, 0, 1)}, has boundaries of two slopes too, one for
+    // x_1 ≡ 0 and one for x_1 ≡ 2 mod 4.
+    for moves in [
+        [
+            &[0, 0, 1][..],
+            &[0, 2, 0],
+            &[1, -1, 2],
+            &[1, 0, 0],
+            &[1, 1, 0],
+        ]
+        .as_slice(),
+        &[&[-2, 2, 1], &[0, 0, 1], &[0, 1, 0], &[2, 0, 0], &[2, 0, 1]],
+    ] {
+        let g = game(moves, true);
+        let s = found(&g);
+        agrees_with_solver(&g, &s, 24);
+    }
+}
+
+#[test]
 fn gm09_example_8_12_is_stratified_and_certified() {
     let g = crate::game::papers::gm09_example_8_12();
     let s = found(&g);
