@@ -725,11 +725,11 @@ fn layered_guess(
     // Layers of one normal first, each moduli; then a guess with cuts, modulo the moduli the
     // region suggests (the last; the parity modulo 2 tried first above is the generic one, and
     // cut guesses modulo 2 cost seconds on large regions without finding what the region's
-    // own moduli miss).
+    // own moduli miss), in d ≤ 3 (see `layers::cuts_tried`).
     let attempts = moduli.iter().map(|m| (m, false)).chain(
         moduli
             .last()
-            .filter(|m| m.count() <= layers::MAX_CUT_CLASSES)
+            .filter(|m| layers::cuts_tried(region, m))
             .map(|m| (m, true)),
     );
     // Whether one normal's layers fitted the region (and were refuted past it, or the search
