@@ -22,6 +22,7 @@
 //! their own as those of N^d are. Every side is the lattice points of a rational polyhedron, so
 //! the pieces stay basic sets. Cuts are tried in d ≤ 3 ([`cuts_tried`]).
 
+use std::cell::Cell;
 use std::collections::hash_map::Entry;
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
@@ -489,7 +490,9 @@ impl Domain {
         self.for_each_up_to(region, region.bound(), f);
     }
 
-    /// Calls `f` on the domain's points of the region of weight at most `cap`.
+    /// Calls `f` on the domain's points of the region of weight at most `cap`; on only some of
+    /// them when a stop is requested meanwhile (the caller then reads
+    /// [`crate::interrupt::requested`] and gives up).
     fn for_each_up_to(&self, region: &WeightRegion, cap: i64, f: &mut dyn FnMut(&[i64], bool)) {
         struct Walk<'a> {
             domain: &'a Domain,
@@ -498,10 +501,19 @@ impl Domain {
             cap: i64,
             /// The weight of the corner's coordinates from i on.
             rest: Vec<i64>,
+            /// Set when a stop was requested: the walk ends early (read once a row).
+            stopped: Cell<bool>,
         }
         impl Walk<'_> {
             fn go(&self, x: &mut Vec<i64>, used: i64, f: &mut dyn FnMut(&[i64], bool)) {
                 let i = x.len();
+                if self.stopped.get() {
+                    return;
+                }
+                if i + 1 == self.domain.lower.len() && crate::interrupt::requested() {
+                    self.stopped.set(true);
+                    return;
+                }
                 if i == self.domain.lower.len() {
                     if self.domain.admits(x) {
                         if let Some(at) = self.region.index(x) {
@@ -557,6 +569,7 @@ impl Domain {
             region,
             cap: cap.min(region.bound()),
             rest,
+            stopped: Cell::new(false),
         };
         walk.go(&mut Vec::new(), 0, f);
     }
@@ -900,6 +913,10 @@ pub(super) fn guess(region: &WeightRegion, moduli: &Moduli, cut: bool) -> Option
         &[Interior::Layers]
     };
     let fit = fit_faces(region, moduli, &domain, None, &mut budget, 0, ways)?;
+    // A walk cut short by a stop leaves a fit of part of the region.
+    if crate::interrupt::requested() {
+        return None;
+    }
     let normal = fit.normal?;
     Some(Layered {
         moduli: moduli.clone(),
@@ -1227,6 +1244,9 @@ fn fit_cut(
                 .or_default() |= 1 << u8::from(p);
         }
     });
+    if crate::interrupt::requested() {
+        return None;
+    }
     let mixed = states.iter().filter(|(_, &s)| s == 3).map(|(&(c, _), _)| c);
     let at = if below {
         mixed.min()? - 1
@@ -1374,6 +1394,9 @@ fn fit_layers(
             builder.add(level(&h, x), moduli.class_of(x), p);
         }
     });
+    if crate::interrupt::requested() {
+        return None;
+    }
     let layers = builder.finish()?;
     let classes = moduli.count();
     let (lo, low, hi, high) = ends(&layers, classes)?;
@@ -1423,7 +1446,7 @@ fn fit_layers(
             missing.push(x.to_vec());
         }
     });
-    if failed {
+    if failed || crate::interrupt::requested() {
         return None;
     }
     let pieces = rule.piece_count(moduli);
