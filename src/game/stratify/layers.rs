@@ -300,6 +300,35 @@ impl Domain {
         }
     }
 
+    /// The coordinates not pinned.
+    fn free(&self) -> Vec<usize> {
+        (0..self.lower.len())
+            .filter(|&i| self.pinned[i].is_none())
+            .collect()
+    }
+
+    /// The weight halfway between the corner's and the region's bound, where a fit's heavier
+    /// half begins; None when the corner lies past the region.
+    fn half(&self, region: &WeightRegion) -> Option<i64> {
+        let light = region.weight(&self.corner());
+        (light <= region.bound()).then(|| light + (region.bound() - light) / 2)
+    }
+
+    /// The candidate normals ([`normals`]) over the free coordinates, 0 on the pinned ones.
+    fn normals(&self, wide: bool) -> Vec<Vec<i64>> {
+        let free = self.free();
+        normals(free.len(), wide)
+            .into_iter()
+            .map(|small| {
+                let mut h = vec![0; self.lower.len()];
+                for (&i, &a) in free.iter().zip(&small) {
+                    h[i] = a;
+                }
+                h
+            })
+            .collect()
+    }
+
     /// The domain cut to a·x ≥ b.
     fn cut(&self, normal: &[i64], lower: i64) -> Domain {
         let mut out = self.clone();
@@ -1003,7 +1032,7 @@ fn fit_faces(
     ways: &[Interior],
 ) -> Option<Fit> {
     let d = domain.lower.len();
-    let free: Vec<usize> = (0..d).filter(|&i| domain.pinned[i].is_none()).collect();
+    let free = domain.free();
     if free.is_empty() {
         // One point.
         let corner = domain.corner();
@@ -1190,12 +1219,7 @@ fn fit_cut(
         return None;
     }
     let d = domain.lower.len();
-    let free: Vec<usize> = (0..d).filter(|&i| domain.pinned[i].is_none()).collect();
-    let light = region.weight(&domain.corner());
-    if light > region.bound() {
-        return None;
-    }
-    let half = light + (region.bound() - light) / 2;
+    let half = domain.half(region)?;
     let (points, outcomes, heavy) = domain.sample(region, half, 3 * SAMPLE / 2);
     if heavy < 64 {
         return None;
@@ -1207,13 +1231,9 @@ fn fit_cut(
     );
     let sample = classed(moduli, d, (points, outcomes));
     let mut ranked: Vec<(usize, Vec<i64>)> = Vec::new();
-    for small in normals(free.len(), false) {
+    for h in domain.normals(false) {
         if crate::interrupt::requested() {
             return None;
-        }
-        let mut h = vec![0; d];
-        for (&i, &a) in free.iter().zip(&small) {
-            h[i] = a;
         }
         if let Some((covered, _, _)) = cut_of(&h, moduli, &quick) {
             ranked.push((covered, h));
@@ -1333,12 +1353,9 @@ fn fit_layers(
         return None;
     }
     let d = domain.lower.len();
-    let free: Vec<usize> = (0..d).filter(|&i| domain.pinned[i].is_none()).collect();
-    let light = region.weight(&domain.corner());
-    if light > region.bound() {
+    let Some(half) = domain.half(region) else {
         return Some(Fit::of(Rule::Empty));
-    }
-    let half = light + (region.bound() - light) / 2;
+    };
     // The heavier half can hold tens of millions of positions in d = 4: sampled from the index
     // (a walk of them all took most of a second per fit), and read again through walks rather
     // than kept. A smaller sample inside it rules normals out
@@ -1357,17 +1374,9 @@ fn fit_layers(
     let hinted = hint
         .filter(|h| h.iter().any(|&a| a != 0))
         .map(<[i64]>::to_vec);
-    let candidates = hinted.into_iter().chain(
-        normals(free.len(), !domain.cuts.is_empty())
-            .into_iter()
-            .map(|small| {
-                let mut h = vec![0; d];
-                for (&i, &a) in free.iter().zip(&small) {
-                    h[i] = a;
-                }
-                h
-            }),
-    );
+    let candidates = hinted
+        .into_iter()
+        .chain(domain.normals(!domain.cuts.is_empty()));
     for h in candidates {
         if crate::interrupt::requested() {
             return None;
@@ -1541,7 +1550,6 @@ mod tests {
         // even below that. No normal's layers fit (the layers of x − y see both lower patterns,
         // those of x − 3y both upper ones); cut along lines of these normals they do.
         let ell = [1, 1];
-        let mut region = WeightRegion::empty(&ell, 160);
         let rule = |x: &[i64]| {
             if x[1] >= x[0] + 4 {
                 (x[0] + x[1]) % 2 == 0
@@ -1551,13 +1559,7 @@ mod tests {
                 x[1] % 2 == 0
             }
         };
-        let mut all = Vec::new();
-        region.for_each(|x| all.push(x.to_vec()));
-        for x in &all {
-            if rule(x) {
-                region.insert(x);
-            }
-        }
+        let (region, all) = region_of(&ell, 160, &rule);
         let moduli = Moduli::new(vec![2, 2]).unwrap();
         assert!(guess(&region, &moduli, false).is_none());
         let found = guess(&region, &moduli, true).expect("a guess with cuts");
@@ -1570,13 +1572,27 @@ mod tests {
     fn a_parity_switched_across_a_slanted_line_is_found_with_its_exceptions() {
         // P: x + y even on or above the line y = x + 3, odd below it; plus two exceptions near 0.
         let ell = [1, 1];
-        let mut region = WeightRegion::empty(&ell, 80);
         let rule = |x: &[i64]| -> bool {
             if x == [0, 1] || x == [2, 2] {
                 return x == [0, 1];
             }
             ((x[0] + x[1]) % 2 == 0) == (x[1] - x[0] >= 3)
         };
+        let (region, all) = region_of(&ell, 80, &rule);
+        let found =
+            guess(&region, &Moduli::new(vec![2, 2]).unwrap(), false).expect("a layered guess");
+        // The two exceptions lie on faces near the origin, which get fits of their own.
+        assert!(found.exceptions() <= 2, "{}", found.exceptions());
+        agrees_with(&found, &rule, &all);
+    }
+
+    /// The region of weight ≤ bound whose P-positions are those of `rule`, and all its points.
+    fn region_of(
+        ell: &[i64],
+        bound: i64,
+        rule: &dyn Fn(&[i64]) -> bool,
+    ) -> (WeightRegion, Vec<Vec<i64>>) {
+        let mut region = WeightRegion::empty(ell, bound);
         let mut all = Vec::new();
         region.for_each(|x| all.push(x.to_vec()));
         for x in &all {
@@ -1584,11 +1600,7 @@ mod tests {
                 region.insert(x);
             }
         }
-        let found =
-            guess(&region, &Moduli::new(vec![2, 2]).unwrap(), false).expect("a layered guess");
-        // The two exceptions lie on faces near the origin, which get fits of their own.
-        assert!(found.exceptions() <= 2, "{}", found.exceptions());
-        agrees_with(&found, &rule, &all);
+        (region, all)
     }
 
     /// The guess's rule and its set agree with `rule` on the points and far beyond the region.
@@ -1619,7 +1631,6 @@ mod tests {
         // P: x_2 ≡ 1 mod 3 above the line x_2 = 2x_1 + 1, x_2 ≡ 5 mod 8 on and below it, as in
         // misère play of Γ = {e_3, e_2, 2e_2, e_1, (2, 2, −1)} (its slices with x_3 fixed).
         let ell = [1, 1];
-        let mut region = WeightRegion::empty(&ell, 160);
         let rule = |x: &[i64]| {
             if x[1] > 2 * x[0] + 1 {
                 x[1] % 3 == 1
@@ -1627,13 +1638,7 @@ mod tests {
                 x[1] % 8 == 5
             }
         };
-        let mut all = Vec::new();
-        region.for_each(|x| all.push(x.to_vec()));
-        for x in &all {
-            if rule(x) {
-                region.insert(x);
-            }
-        }
+        let (region, all) = region_of(&ell, 160, &rule);
         let moduli = moduli_to_try(&region);
         assert_eq!(moduli.len(), 2);
         assert_eq!(moduli[1].describe(), "(1, 24)");
