@@ -722,13 +722,17 @@ fn layered_guess(
 ) -> Result<Option<Stratified>, SolveError> {
     let bound = region.bound();
     let moduli = layers::moduli_to_try(region);
-    // Layers of one normal first, each moduli; then a guess with cuts, modulo the moduli the
-    // region suggests (the last; the parity modulo 2 tried first above is the generic one, and
-    // cut guesses modulo 2 cost seconds on large regions without finding what the region's
-    // own moduli miss), in d ≤ 3 (see `layers::cuts_tried`).
+    // Layers of one normal first, each moduli; then guesses with cuts, modulo the lattice of
+    // periods the region suggests when there is one, and modulo the moduli it suggests along the
+    // axes (the last such; the parity modulo 2 tried first above is the generic one, and cut
+    // guesses modulo 2 cost seconds on large regions without finding what the region's own
+    // moduli miss), in d ≤ 3 (see `layers::cuts_tried`).
+    let lattice = moduli.last().filter(|m| !m.is_box());
+    let along_axes = moduli.iter().rev().find(|m| m.is_box());
     let attempts = moduli.iter().map(|m| (m, false)).chain(
-        moduli
-            .last()
+        along_axes
+            .into_iter()
+            .chain(lattice)
             .filter(|m| layers::cuts_tried(region, m))
             .map(|m| (m, true)),
     );

@@ -1,15 +1,20 @@
-//! Residue classes of Z^d modulo m = (m_1, ..., m_d), for the layered guess of `stratify`: the
-//! group G = Z/m_1 × ... × Z/m_d numbered in mixed radix, patterns saying which classes are in P,
-//! the moduli a solved region suggests, and the few cosets a set of classes makes.
+//! Residue classes of Z^d modulo a lattice M of full rank, for the layered guess of `stratify`:
+//! the group G = Z^d / M numbered in mixed radix, patterns saying which classes are in P, the
+//! moduli and period lattices a solved region suggests, and the few cosets a set of classes makes.
+//!
+//! M is mZ^d for moduli m = (m_1, ..., m_d) (the residues x_i mod m_i), or any lattice of periods
+//! (as ⟨(4, 1), (0, 9)⟩, where a pattern repeats along (4, 1) but along no axis before 36): its
+//! Hermite basis is triangular, row i starting at column i with its pivot m_i, so each x reduces
+//! to the one representative with 0 ≤ x_i < m_i, and |G| = m_1 ⋯ m_d.
 //!
 //! A set S of classes is a union of cosets of its stabilizer H = {t ∈ G : S + t = S}; lifted to
-//! Z^d these are cosets of the lattice L = H + mZ^d, so S is written with |S|/|H| cosets of L
-//! rather than |S| cosets of mZ^d (one coset of {x : w·x even} for a parity, one of
+//! Z^d these are cosets of the lattice L = H + M, so S is written with |S|/|H| cosets of L
+//! rather than |S| cosets of M (one coset of {x : w·x even} for a parity, one of
 //! Z × 3Z for "x_2 ≡ 1 mod 3").
 
 use super::region::WeightRegion;
 use crate::algebra::coset::Coset;
-use crate::algebra::lattice::Lattice;
+use crate::algebra::lattice::{kernel_lattice, Lattice};
 use crate::algebra::{Integer, Vector};
 
 /// The largest modulus suggested along one axis.
@@ -21,13 +26,21 @@ pub(super) const MAX_CLASSES: usize = 4096;
 /// The most positions sampled for suggesting moduli.
 const SAMPLE: usize = 50_000;
 
-/// The moduli m_i (each at least 1) and the residues of every class.
+/// The lattice M: its triangular basis (row i zero before column i, with the pivot m_i there),
+/// whether it is mZ^d, and the residues of every class.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Moduli {
     m: Vec<i64>,
+    /// The rows of M's Hermite basis, d per row; only read when M is not mZ^d.
+    basis: Vec<i64>,
+    diagonal: bool,
     /// The residues of class c, at d·c .. d·(c + 1).
     residues: Vec<i64>,
 }
+
+/// The largest dimension a lattice M that is not mZ^d may have (its reduction keeps the
+/// quotients on the stack).
+const MAX_LATTICE_DIM: usize = 8;
 
 /// What a pattern knows of one class.
 pub(super) const UNSEEN: u8 = 0;
@@ -57,6 +70,37 @@ pub(super) fn lookup(pattern: &[u8], class: u32) -> Option<bool> {
 impl Moduli {
     /// The moduli m (each at least 1, with at most [`MAX_CLASSES`] classes).
     pub(super) fn new(m: Vec<i64>) -> Option<Moduli> {
+        let d = m.len();
+        let mut basis = vec![0; d * d];
+        for (i, &mi) in m.iter().enumerate() {
+            basis[i * d + i] = mi;
+        }
+        Moduli::with_basis(m, basis, true)
+    }
+
+    /// Residues modulo a lattice of full rank (at most [`MAX_CLASSES`] classes, d at most
+    /// [`MAX_LATTICE_DIM`]); mZ^d when that is what it is.
+    pub(super) fn of_lattice(lattice: &Lattice) -> Option<Moduli> {
+        let d = lattice.ambient_dim();
+        if lattice.rank() != d || d > MAX_LATTICE_DIM {
+            return None;
+        }
+        let mut basis = Vec::with_capacity(d * d);
+        for (i, row) in lattice.basis().iter().enumerate() {
+            let row: Vec<i64> = row.0.iter().map(Integer::to_i64).collect::<Option<_>>()?;
+            // Hermite rows of a lattice of rank d: row i starts at column i.
+            if row[..i].iter().any(|&a| a != 0) || row[i] == 0 {
+                return None;
+            }
+            let sign = row[i].signum();
+            basis.extend(row.iter().map(|&a| a * sign));
+        }
+        let m: Vec<i64> = (0..d).map(|i| basis[i * d + i]).collect();
+        let diagonal = (0..d).all(|i| (0..d).all(|j| i == j || basis[i * d + j] == 0));
+        Moduli::with_basis(m, basis, diagonal)
+    }
+
+    fn with_basis(m: Vec<i64>, basis: Vec<i64>, diagonal: bool) -> Option<Moduli> {
         let mut count: usize = 1;
         for &mi in &m {
             if mi < 1 {
@@ -76,7 +120,12 @@ impl Moduli {
                 rest /= m[i];
             }
         }
-        Some(Moduli { m, residues })
+        Some(Moduli {
+            m,
+            basis,
+            diagonal,
+            residues,
+        })
     }
 
     pub(super) fn dim(&self) -> usize {
@@ -88,12 +137,30 @@ impl Moduli {
         self.residues.len() / self.m.len().max(1)
     }
 
+    /// Whether M is mZ^d.
+    pub(super) fn is_box(&self) -> bool {
+        self.diagonal
+    }
+
     /// The class of x.
     #[inline]
     pub(super) fn class_of(&self, x: &[i64]) -> u32 {
-        x.iter()
-            .zip(&self.m)
-            .fold(0i64, |c, (&xi, &mi)| c * mi + xi.rem_euclid(mi)) as u32
+        if self.diagonal {
+            return x
+                .iter()
+                .zip(&self.m)
+                .fold(0i64, |c, (&xi, &mi)| c * mi + xi.rem_euclid(mi)) as u32;
+        }
+        // x − Σ q_i b_i, row by row: coordinate i is changed only by the rows before it.
+        let d = self.m.len();
+        let mut q = [0i64; MAX_LATTICE_DIM];
+        let mut c = 0i64;
+        for i in 0..d {
+            let xi = x[i] - (0..i).map(|j| q[j] * self.basis[j * d + i]).sum::<i64>();
+            q[i] = xi.div_euclid(self.m[i]);
+            c = c * self.m[i] + xi.rem_euclid(self.m[i]);
+        }
+        c as u32
     }
 
     /// The residues of a class, each in 0..m_i.
@@ -105,26 +172,33 @@ impl Moduli {
     /// a + b in G.
     fn add(&self, a: u32, b: u32) -> u32 {
         let (ra, rb) = (self.residue(a), self.residue(b));
-        let mut c = 0i64;
-        for i in 0..self.m.len() {
-            c = c * self.m[i] + (ra[i] + rb[i]) % self.m[i];
-        }
-        c as u32
+        let sum: Vec<i64> = ra.iter().zip(rb).map(|(x, y)| x + y).collect();
+        self.class_of(&sum)
     }
 
     /// a − b in G.
     fn sub(&self, a: u32, b: u32) -> u32 {
         let (ra, rb) = (self.residue(a), self.residue(b));
-        let mut c = 0i64;
-        for i in 0..self.m.len() {
-            c = c * self.m[i] + (ra[i] - rb[i]).rem_euclid(self.m[i]);
-        }
-        c as u32
+        let difference: Vec<i64> = ra.iter().zip(rb).map(|(x, y)| x - y).collect();
+        self.class_of(&difference)
     }
 
-    /// "2" when every modulus is 2, else the vector, as "(12, 24, 2)".
+    /// The rows of M's basis.
+    fn basis_rows(&self) -> Vec<Vector> {
+        let d = self.m.len();
+        self.basis
+            .chunks_exact(d.max(1))
+            .map(Vector::from_i64s)
+            .collect()
+    }
+
+    /// "2" when every modulus is 2, the moduli as "(12, 24, 2)", or a lattice that is not mZ^d
+    /// by its basis, as "the lattice ⟨(4, 1), (0, 9)⟩".
     pub(super) fn describe(&self) -> String {
-        if self.m.iter().all(|&x| x == 2) {
+        if !self.diagonal {
+            let rows: Vec<String> = self.basis_rows().iter().map(|r| r.to_string()).collect();
+            format!("the lattice ⟨{}⟩", rows.join(", "))
+        } else if self.m.iter().all(|&x| x == 2) {
             "2".into()
         } else {
             Vector::from_i64s(&self.m).to_string()
@@ -154,7 +228,6 @@ impl Moduli {
     /// Generators of L = H + mZ^d for the stabilizer H of the classes S in P, and one class of
     /// each orbit S/H.
     fn orbits(&self, pattern: &[u8]) -> (Vec<Vector>, Vec<u32>) {
-        let d = self.dim();
         let n = self.count();
         let in_s: Vec<bool> = (0..n as u32)
             .map(|c| lookup(pattern, c) == Some(true))
@@ -173,9 +246,7 @@ impl Moduli {
         let mut in_group = vec![false; n];
         in_group[0] = true;
         let mut group = vec![0u32];
-        let mut generators: Vec<Vector> = (0..d)
-            .map(|i| Vector::unit(d, i).scale(&Integer::from(self.m[i])))
-            .collect();
+        let mut generators: Vec<Vector> = self.basis_rows();
         for &t in &stabilizer {
             if in_group[t as usize] {
                 continue;
@@ -265,6 +336,153 @@ pub(super) fn suggested_moduli(region: &WeightRegion) -> Option<Moduli> {
         m.push(*k as i64 + 1);
     }
     Moduli::new(m)
+}
+
+/// The reach of the period vectors [`suggested_lattice`] tries, by dimension: every v with
+/// |v_i| ≤ the reach.
+fn period_reach(d: usize) -> i64 {
+    match d {
+        2 => 24,
+        3 => 8,
+        _ => 4,
+    }
+}
+
+/// The most positions sampled for a period lattice.
+const PERIOD_SAMPLE: usize = 4_000;
+
+/// The lattice of periods the region suggests, when its pattern repeats along vectors that are
+/// not multiples of the axes (as in misère play of Γ = {(−1, 2), (2, 0), (2, 1)}: P repeats along
+/// (4, 1) and (0, 9) on one side of a line x_1 − x_2 = c and along (4, 0) and (6, 6) on the
+/// other, so along no axis before 36). On a sample of the heavier half, away from the faces, a
+/// vector v is a period when P(x + v) = P(x) for all but 1 in 500 pairs.
+/// - When the periods span R^d, they generate the lattice.
+/// - When they span a hyperplane (the boundary between two patterns, which every period along
+///   it keeps), its normal h splits the sample: the periods of the part below h·x = c and of the
+///   part above, c the 30th and 70th percentiles of h·x, give a lattice each, and the lattice
+///   is their intersection (the periods of both patterns).
+/// - When they span less (boundaries of several directions), the parts are the 2^d cells the
+///   medians of the coordinates make; those whose periods span R^d (at least two) are
+///   intersected alike.
+///
+/// None otherwise, when M would have more than [`MAX_CLASSES`] classes, is mZ^d (the moduli
+/// of [`suggested_moduli`] cover those), or when interrupted.
+pub(super) fn suggested_lattice(region: &WeightRegion) -> Option<Moduli> {
+    let d = region.dim();
+    if !(2..=4).contains(&d) {
+        return None;
+    }
+    let bound = region.bound();
+    let margin = (bound / 8).max(4);
+    let (points, outcomes, heavy) =
+        region.sample_above(&vec![None; d], &vec![margin; d], bound / 2, PERIOD_SAMPLE);
+    if heavy < 256 {
+        return None;
+    }
+    let sample: Vec<(&[i64], bool)> = points.chunks_exact(d).zip(outcomes).collect();
+    let reach = period_reach(d);
+    let side = 2 * reach + 1;
+    let vectors: Vec<Vec<i64>> = (0..side.pow(d as u32))
+        .map(|mut k| {
+            let mut v = vec![0i64; d];
+            for vi in v.iter_mut().rev() {
+                *vi = k % side - reach;
+                k /= side;
+            }
+            v
+        })
+        // One of ±v: the first nonzero entry positive.
+        .filter(|v| v.iter().find(|&&a| a != 0).is_some_and(|&a| a > 0))
+        .collect();
+    // The periods among `vectors` on the part of the sample `inside` keeps (both ends of each
+    // pair in it); None when interrupted.
+    let mut y = vec![0i64; d];
+    let mut periods = |inside: &dyn Fn(&[i64]) -> bool| -> Option<Vec<Vector>> {
+        let part: Vec<(&[i64], bool)> = sample.iter().copied().filter(|(x, _)| inside(x)).collect();
+        let most = part.len() as u64;
+        let mut out = Vec::new();
+        for v in &vectors {
+            if crate::interrupt::requested() {
+                return None;
+            }
+            let (mut differ, mut pairs) = (0u64, 0u64);
+            for &(x, px) in &part {
+                for ((yi, &xi), &vi) in y.iter_mut().zip(x).zip(v) {
+                    *yi = xi + vi;
+                }
+                if !inside(&y) {
+                    continue;
+                }
+                if let Some(at) = region.index(&y) {
+                    pairs += 1;
+                    if region.get(at) != px {
+                        differ += 1;
+                        // Past 1 in 500 of every pair there could be: not a period.
+                        if differ * 500 > most {
+                            break;
+                        }
+                    }
+                }
+            }
+            if pairs >= 64 && differ * 500 <= pairs {
+                out.push(Vector::from_i64s(v));
+            }
+        }
+        Some(out)
+    };
+    let everywhere = periods(&|_| true)?;
+    let spanned = Lattice::generated_by(d, &everywhere);
+    if spanned.rank() == d {
+        return Moduli::of_lattice(&spanned).filter(|m| !m.is_box());
+    }
+    // The pattern changes across the region: the periods of parts of it, each part's where
+    // they span R^d, intersected (the vectors that are periods of every part).
+    let mut parts: Vec<Lattice> = Vec::new();
+    if spanned.rank() + 1 == d {
+        // One boundary, along the periods found: the parts below and above it.
+        let normal = kernel_lattice(spanned.basis(), d).pop()?;
+        let h: Vec<i64> = normal
+            .0
+            .iter()
+            .map(Integer::to_i64)
+            .collect::<Option<_>>()?;
+        let level = |x: &[i64]| -> i64 { x.iter().zip(&h).map(|(a, b)| a * b).sum() };
+        let mut levels: Vec<i64> = sample.iter().map(|(x, _)| level(x)).collect();
+        levels.sort_unstable();
+        let (low, high) = (levels[levels.len() * 3 / 10], levels[levels.len() * 7 / 10]);
+        parts.push(Lattice::generated_by(d, &periods(&|x| level(x) < low)?));
+        parts.push(Lattice::generated_by(d, &periods(&|x| level(x) > high)?));
+    } else {
+        // Boundaries of several directions: the cells the medians of the coordinates make,
+        // those within one pattern showing its periods.
+        let medians: Vec<i64> = (0..d)
+            .map(|i| {
+                let mut xs: Vec<i64> = sample.iter().map(|(x, _)| x[i]).collect();
+                xs.sort_unstable();
+                xs[xs.len() / 2]
+            })
+            .collect();
+        for cell in 0..1usize << d {
+            let inside = |x: &[i64]| (0..d).all(|i| (x[i] < medians[i]) == (cell >> i & 1 == 1));
+            parts.push(Lattice::generated_by(d, &periods(&inside)?));
+        }
+    }
+    let zero = Vector::zero(d);
+    let mut common: Option<Coset> = None;
+    let mut full = 0;
+    for part in parts.iter().filter(|l| l.rank() == d) {
+        full += 1;
+        let coset = Coset::new(zero.clone(), part);
+        common = Some(match common {
+            None => coset,
+            Some(c) => c.intersect(&coset)?,
+        });
+    }
+    if full < 2 {
+        return None;
+    }
+    let lattice = common?.lattice();
+    Moduli::of_lattice(&lattice).filter(|m| !m.is_box())
 }
 
 #[cfg(test)]
@@ -360,6 +578,126 @@ mod tests {
         }
         let moduli = suggested_moduli(&region).unwrap();
         assert_eq!(moduli.residue((moduli.count() - 1) as u32), [0, 23]);
+    }
+
+    #[test]
+    fn a_lattice_that_is_not_a_box_numbers_its_classes_by_reduced_representatives() {
+        // ⟨(4, 1), (0, 9)⟩: 36 classes; (36, 0) and (4, 1) are periods, (4, 0) and (1, 0) not.
+        let lattice =
+            Lattice::generated_by(2, &[Vector::from_i64s(&[4, 1]), Vector::from_i64s(&[0, 9])]);
+        let moduli = Moduli::of_lattice(&lattice).unwrap();
+        assert!(!moduli.is_box());
+        assert_eq!(moduli.count(), 36);
+        assert_eq!(moduli.describe(), "the lattice ⟨(4, 1), (0, 9)⟩");
+        let x = [7, -3];
+        for (v, same) in [
+            ([36, 0], true),
+            ([4, 1], true),
+            ([4, 0], false),
+            ([1, 0], false),
+        ] {
+            let y = [x[0] + v[0], x[1] + v[1]];
+            assert_eq!(moduli.class_of(&x) == moduli.class_of(&y), same, "{v:?}");
+        }
+        // Classes 1, 6, 11, ... in P: cosets of a lattice containing M, partitioning them.
+        let rule = |x: &[i64]| moduli.class_of(x) % 5 == 1;
+        let cosets = moduli.cosets_in_p(&pattern_of(&moduli, rule));
+        assert_eq!(cosets.len(), moduli.coset_count(&pattern_of(&moduli, rule)));
+        for x0 in -20..40 {
+            for x1 in -20..40 {
+                let x = [x0, x1];
+                let inside = cosets
+                    .iter()
+                    .filter(|c| c.contains(&Vector::from_i64s(&x)))
+                    .count();
+                assert_eq!(inside, usize::from(rule(&x)), "{x:?}");
+            }
+        }
+        // mZ^d given as a lattice is a box.
+        let boxed =
+            Lattice::generated_by(2, &[Vector::from_i64s(&[3, 0]), Vector::from_i64s(&[0, 5])]);
+        assert!(Moduli::of_lattice(&boxed).unwrap().is_box());
+    }
+
+    #[test]
+    fn the_periods_of_two_patterns_across_a_line_suggest_their_common_lattice() {
+        // Below the line x_1 − x_2 = 3: P repeats along (4, 1) and (0, 9); above it along
+        // (4, 0) and (6, 6). No axis period below 36 fits both; the lattice of their common
+        // periods is ⟨(4, 1), (0, 9)⟩ ∩ ⟨(4, 0), (6, 6)⟩.
+        let below =
+            Lattice::generated_by(2, &[Vector::from_i64s(&[4, 1]), Vector::from_i64s(&[0, 9])]);
+        let above =
+            Lattice::generated_by(2, &[Vector::from_i64s(&[4, 0]), Vector::from_i64s(&[6, 6])]);
+        let (low, high) = (
+            Moduli::of_lattice(&below).unwrap(),
+            Moduli::of_lattice(&above).unwrap(),
+        );
+        // A pattern of each with no period but its lattice's: two classes in P.
+        let rule = |x: &[i64]| {
+            if x[0] - x[1] < 3 {
+                low.class_of(x) <= 1
+            } else {
+                [0, 5].contains(&high.class_of(x))
+            }
+        };
+        let mut region = WeightRegion::empty(&[1, 1], 240);
+        let mut members = Vec::new();
+        region.for_each(|x| {
+            if rule(x) {
+                members.push(x.to_vec());
+            }
+        });
+        for x in &members {
+            region.insert(x);
+        }
+        let suggested = suggested_lattice(&region).expect("a lattice");
+        let zero = Vector::zero(2);
+        let common = Coset::new(zero.clone(), &below)
+            .intersect(&Coset::new(zero, &above))
+            .unwrap()
+            .lattice();
+        assert_eq!(suggested, Moduli::of_lattice(&common).unwrap());
+        // And the rule is a function of the class and the side of the line.
+        let mut seen = std::collections::HashMap::new();
+        region.for_each(|x| {
+            let key = (suggested.class_of(x), x[0] - x[1] < 3);
+            assert_eq!(*seen.entry(key).or_insert(rule(x)), rule(x), "{x:?}");
+        });
+    }
+
+    proptest! {
+        /// Modulo any lattice of full rank, two points have the same class exactly when their
+        /// difference lies in it, each class's residue is a representative, and there are
+        /// |Z^d / M| classes.
+        #[test]
+        fn classes_modulo_a_lattice_are_its_cosets(
+            rows in proptest::collection::vec(proptest::collection::vec(-6i64..7, 3), 3),
+            points in proptest::collection::vec(proptest::collection::vec(-30i64..30, 3), 12),
+        ) {
+            let generators: Vec<Vector> = rows.iter().map(|r| Vector::from_i64s(r)).collect();
+            let lattice = Lattice::generated_by(3, &generators);
+            let Some(moduli) = Moduli::of_lattice(&lattice) else {
+                // Rank below 3, or more classes than allowed.
+                prop_assume!(false);
+                unreachable!()
+            };
+            prop_assert_eq!(
+                Integer::from(moduli.count() as i64),
+                lattice.index().unwrap()
+            );
+            for x in &points {
+                let r = moduli.residue(moduli.class_of(x));
+                let difference: Vec<i64> = x.iter().zip(r).map(|(a, b)| a - b).collect();
+                prop_assert!(lattice.contains(&Vector::from_i64s(&difference)));
+                for y in &points {
+                    let difference: Vec<i64> = x.iter().zip(y).map(|(a, b)| a - b).collect();
+                    prop_assert_eq!(
+                        moduli.class_of(x) == moduli.class_of(y),
+                        lattice.contains(&Vector::from_i64s(&difference))
+                    );
+                }
+            }
+        }
     }
 
     proptest! {

@@ -10,7 +10,9 @@
 //! some parity w·x by an odd amount, so P is locally a parity class, and which class it is flips
 //! across a slanted hyperplane (through the defeated positions' influence). In misère play of
 //! rule sets with larger steps the period itself changes across the hyperplane (period 3 along an
-//! axis on one side, 8 on the other): the moduli are then the lcm, read off the region. The axis
+//! axis on one side, 8 on the other): the moduli are then the lcm, read off the region; where the
+//! pattern repeats along vectors that are no multiples of the axes (along (4, 1) and (0, 9)), x is
+//! taken modulo the lattice of the periods instead (see [`super::classes`]). The axis
 //! periods cannot describe either (a line's preperiod grows with its distance from the flip), and
 //! covers by small cones need many pieces per class.
 //!
@@ -29,7 +31,7 @@ use std::time::{Duration, Instant};
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::classes::{lookup, state, suggested_moduli, Moduli, Pattern, UNSEEN};
+use super::classes::{lookup, state, suggested_lattice, suggested_moduli, Moduli, Pattern, UNSEEN};
 use super::region::{every_nth, WeightRegion};
 use crate::algebra::basic_set::BasicSet;
 use crate::algebra::coset::Coset;
@@ -904,7 +906,8 @@ pub(super) fn cuts_tried(region: &WeightRegion, moduli: &Moduli) -> bool {
 }
 
 /// The moduli the layered guess tries on a region, in order: 2 on every axis, then the moduli
-/// the region suggests ([`suggested_moduli`]) when they differ. None in d = 5 and more: there the
+/// the region suggests ([`suggested_moduli`]) when they differ, then the lattice of periods it
+/// suggests when that is not mZ^d ([`suggested_lattice`]). None in d = 5 and more: there the
 /// faces' fits and the set they make cost minutes ([GM09] Example 8.12).
 pub(super) fn moduli_to_try(region: &WeightRegion) -> Vec<Moduli> {
     let d = region.dim();
@@ -919,6 +922,9 @@ pub(super) fn moduli_to_try(region: &WeightRegion) -> Vec<Moduli> {
         if m != out[0] {
             out.push(m);
         }
+    }
+    if let Some(m) = suggested_lattice(region) {
+        out.push(m);
     }
     out
 }

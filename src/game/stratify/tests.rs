@@ -215,6 +215,31 @@ fn a_misere_game_whose_pattern_changes_across_two_planes_is_cut() {
 }
 
 #[test]
+fn a_misere_game_periodic_along_no_axis_is_found_modulo_its_lattice_of_periods() {
+    // Misère play of Γ = {(−1, 2), (2, 0), (2, 1)}, item 93 of a random-rules sweep (seed 2718)
+    // not found in 10 s before lattices: left of a line x_1 − x_2 = c, P repeats along (4, 1) and
+    // (0, 9); right of it along (4, 0) and (6, 6); along the first axis only with period 36,
+    // beyond the moduli read off the axes. Item 10 of the same sweep, Γ ∪ {(2, 2)}, repeats along
+    // (4, 2), (0, 10) on one side of 4x_1 − 3x_2 = c and along (1, 4), (0, 16) on the other.
+    for moves in [
+        [&[-1, 2][..], &[2, 0], &[2, 1]].as_slice(),
+        &[&[-1, 2], &[2, 0], &[2, 1], &[2, 2]],
+    ] {
+        let g = game(moves, true);
+        let Stratified::Found {
+            stratification,
+            certified: true,
+            method,
+        } = stratify(&g, &StratifyOptions::default(), &mut |_| {}).unwrap()
+        else {
+            panic!("nothing certified for {moves:?}");
+        };
+        assert!(method.contains("modulo the lattice"), "{method}");
+        agrees_with_solver(&g, &stratification, 80);
+    }
+}
+
+#[test]
 fn gm09_example_8_12_is_stratified_and_certified() {
     let g = crate::game::papers::gm09_example_8_12();
     let s = found(&g);
