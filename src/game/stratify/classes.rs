@@ -380,6 +380,9 @@ pub(super) fn suggested_lattice(region: &WeightRegion) -> Option<Moduli> {
         return None;
     }
     let sample: Vec<(&[i64], bool)> = points.chunks_exact(d).zip(outcomes).collect();
+    if sample.is_empty() {
+        return None;
+    }
     let reach = period_reach(d);
     let side = 2 * reach + 1;
     let vectors: Vec<Vec<i64>> = (0..side.pow(d as u32))
