@@ -721,7 +721,7 @@ fn layered_guess(
     next: &mut i64,
 ) -> Result<Option<Stratified>, SolveError> {
     let bound = region.bound();
-    let moduli = layers::moduli_to_try(region);
+    let (moduli, normals) = layers::moduli_to_try(region);
     // Layers of one normal first, each moduli; then guesses with cuts, modulo the lattice of
     // periods the region suggests when there is one, and modulo the moduli it suggests along the
     // axes (the last such; the parity modulo 2 tried first above is the generic one, and cut
@@ -750,7 +750,8 @@ fn layered_guess(
                 moduli.describe()
             ));
         }
-        let Some(layered) = layers::guess(region, moduli, cut) else {
+        let got = layers::guess(region, moduli, cut, &normals);
+        let Some(layered) = got else {
             if crate::interrupt::requested() {
                 return Err(SolveError::Interrupted);
             }

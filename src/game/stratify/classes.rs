@@ -137,6 +137,16 @@ impl Moduli {
         self.residues.len() / self.m.len().max(1)
     }
 
+    /// Whether the lattice of `other` lies in M (so every pattern modulo M is one modulo it).
+    pub(super) fn contains_lattice_of(&self, other: &Moduli) -> bool {
+        other.basis_rows().iter().all(|row| {
+            row.0.iter().all(|a| a.to_i64().is_some()) && {
+                let row: Vec<i64> = row.0.iter().filter_map(Integer::to_i64).collect();
+                self.class_of(&row) == 0
+            }
+        })
+    }
+
     /// Whether M is mZ^d.
     pub(super) fn is_box(&self) -> bool {
         self.diagonal
@@ -338,13 +348,13 @@ pub(super) fn suggested_moduli(region: &WeightRegion) -> Option<Moduli> {
     Moduli::new(m)
 }
 
-/// The reach of the period vectors [`suggested_lattice`] tries, by dimension: every v with
+/// The reach of the period vectors [`suggested_periods`] tries, by dimension: every v with
 /// |v_i| ≤ the reach.
 fn period_reach(d: usize) -> i64 {
     match d {
         2 => 24,
         3 => 8,
-        _ => 4,
+        _ => 3,
     }
 }
 
@@ -354,28 +364,36 @@ const PERIOD_SAMPLE: usize = 4_000;
 /// The lattice of periods the region suggests, when its pattern repeats along vectors that are
 /// not multiples of the axes (as in misère play of Γ = {(−1, 2), (2, 0), (2, 1)}: P repeats along
 /// (4, 1) and (0, 9) on one side of a line x_1 − x_2 = c and along (4, 0) and (6, 6) on the
-/// other, so along no axis before 36). On a sample of the heavier half, away from the faces, a
-/// vector v is a period when P(x + v) = P(x) for all but 1 in 500 pairs.
+/// other, so along no axis before 36), and the normals of the boundaries between patterns. On a
+/// sample of the heavier half, away from the faces, a vector v is a period when P(x + v) = P(x)
+/// for all but 1 in 500 pairs.
 /// - When the periods span R^d, they generate the lattice.
 /// - When they span a hyperplane (the boundary between two patterns, which every period along
-///   it keeps), its normal h splits the sample: the periods of the part below h·x = c and of the
-///   part above, c the 30th and 70th percentiles of h·x, give a lattice each, and the lattice
-///   is their intersection (the periods of both patterns).
+///   it keeps), its normal h is a boundary's, and it splits the sample: the periods of the part
+///   below h·x = c and of the part above, c the 30th and 70th percentiles of h·x, give a
+///   lattice each, and the lattice is their intersection (the periods of both patterns). The
+///   normal may have any entries up to 12, where the layered guess's own candidates stop at 3
+///   or 4 (a parity flipping across 2x_1 + x_2 − x_3 + 4x_4 = 13).
 /// - When they span less (boundaries of several directions), the parts are the 2^d cells the
 ///   medians of the coordinates make; those whose periods span R^d (at least two) are
-///   intersected alike.
+///   intersected alike, and those whose periods span a hyperplane give a boundary's normal.
 ///
-/// None otherwise, when M would have more than [`MAX_CLASSES`] classes, is mZ^d (the moduli
-/// of [`suggested_moduli`] cover those), or when interrupted.
-pub(super) fn suggested_lattice(region: &WeightRegion) -> Option<Moduli> {
+/// No lattice when M would have more than [`MAX_CLASSES`] classes or is mZ^d (the moduli of
+/// [`suggested_moduli`] cover those); None when the region is too small or interrupted.
+pub(super) fn suggested_periods(region: &WeightRegion) -> Option<Periods> {
     let d = region.dim();
     if !(2..=4).contains(&d) {
         return None;
     }
     let bound = region.bound();
-    let margin = (bound / 8).max(4);
+    // Away from the faces: a quarter of the weight spent on the margins, at least 2 each.
+    let margins: Vec<i64> = region
+        .ell()
+        .iter()
+        .map(|&l| (bound / (4 * d as i64 * l)).max(2))
+        .collect();
     let (points, outcomes, heavy) =
-        region.sample_above(&vec![None; d], &vec![margin; d], bound / 2, PERIOD_SAMPLE);
+        region.sample_above(&vec![None; d], &margins, bound / 2, PERIOD_SAMPLE);
     if heavy < 256 {
         return None;
     }
@@ -435,29 +453,30 @@ pub(super) fn suggested_lattice(region: &WeightRegion) -> Option<Moduli> {
     };
     let everywhere = periods(&|_| true)?;
     let spanned = Lattice::generated_by(d, &everywhere);
+    let mut found = Periods::default();
     if spanned.rank() == d {
-        return Moduli::of_lattice(&spanned).filter(|m| !m.is_box());
+        found.lattice = Moduli::of_lattice(&spanned).filter(|m| !m.is_box());
+        return Some(found);
     }
     // The pattern changes across the region: the periods of parts of it, each part's where
     // they span R^d, intersected (the vectors that are periods of every part).
     let mut parts: Vec<Lattice> = Vec::new();
     if spanned.rank() + 1 == d {
         // One boundary, along the periods found: the parts below and above it.
-        let normal = kernel_lattice(spanned.basis(), d).pop()?;
-        let h: Vec<i64> = normal
-            .0
-            .iter()
-            .map(Integer::to_i64)
-            .collect::<Option<_>>()?;
+        let Some(h) = normal_of(&spanned) else {
+            return Some(found);
+        };
         let level = |x: &[i64]| -> i64 { x.iter().zip(&h).map(|(a, b)| a * b).sum() };
         let mut levels: Vec<i64> = sample.iter().map(|(x, _)| level(x)).collect();
         levels.sort_unstable();
         let (low, high) = (levels[levels.len() * 3 / 10], levels[levels.len() * 7 / 10]);
         parts.push(Lattice::generated_by(d, &periods(&|x| level(x) < low)?));
         parts.push(Lattice::generated_by(d, &periods(&|x| level(x) > high)?));
+        found.normals.push(h);
     } else {
         // Boundaries of several directions: the cells the medians of the coordinates make,
-        // those within one pattern showing its periods.
+        // those within one pattern showing its periods, and those across one boundary its
+        // direction.
         let medians: Vec<i64> = (0..d)
             .map(|i| {
                 let mut xs: Vec<i64> = sample.iter().map(|(x, _)| x[i]).collect();
@@ -467,7 +486,13 @@ pub(super) fn suggested_lattice(region: &WeightRegion) -> Option<Moduli> {
             .collect();
         for cell in 0..1usize << d {
             let inside = |x: &[i64]| (0..d).all(|i| (x[i] < medians[i]) == (cell >> i & 1 == 1));
-            parts.push(Lattice::generated_by(d, &periods(&inside)?));
+            let part = Lattice::generated_by(d, &periods(&inside)?);
+            if part.rank() + 1 == d {
+                if let Some(h) = normal_of(&part).filter(|h| !found.normals.contains(h)) {
+                    found.normals.push(h);
+                }
+            }
+            parts.push(part);
         }
     }
     let zero = Vector::zero(d);
@@ -476,16 +501,49 @@ pub(super) fn suggested_lattice(region: &WeightRegion) -> Option<Moduli> {
     for part in parts.iter().filter(|l| l.rank() == d) {
         full += 1;
         let coset = Coset::new(zero.clone(), part);
-        common = Some(match common {
-            None => coset,
-            Some(c) => c.intersect(&coset)?,
-        });
+        common = match common {
+            None => Some(coset),
+            Some(c) => c.intersect(&coset),
+        };
+        if common.is_none() {
+            break;
+        }
     }
-    if full < 2 {
+    if full >= 2 {
+        found.lattice = common
+            .and_then(|c| Moduli::of_lattice(&c.lattice()))
+            .filter(|m| !m.is_box());
+    }
+    Some(found)
+}
+
+/// The normal of a lattice of rank d − 1 (primitive, its first nonzero entry positive), when
+/// its entries are at most [`MAX_NORMAL_ENTRY`].
+fn normal_of(lattice: &Lattice) -> Option<Vec<i64>> {
+    let normal = kernel_lattice(lattice.basis(), lattice.ambient_dim()).pop()?;
+    let mut h: Vec<i64> = normal
+        .0
+        .iter()
+        .map(Integer::to_i64)
+        .collect::<Option<_>>()?;
+    if h.iter().any(|a| a.abs() > MAX_NORMAL_ENTRY) {
         return None;
     }
-    let lattice = common?.lattice();
-    Moduli::of_lattice(&lattice).filter(|m| !m.is_box())
+    if h.iter().find(|&&a| a != 0).is_some_and(|&a| a < 0) {
+        h.iter_mut().for_each(|a| *a = -*a);
+    }
+    Some(h)
+}
+
+/// The largest entry of a boundary normal [`suggested_periods`] reports.
+const MAX_NORMAL_ENTRY: i64 = 12;
+
+/// What the periods of a region suggest: the lattice of periods of its patterns when it is not
+/// mZ^d, and the normals of the boundaries between them.
+#[derive(Default)]
+pub(super) struct Periods {
+    pub(super) lattice: Option<Moduli>,
+    pub(super) normals: Vec<Vec<i64>>,
 }
 
 #[cfg(test)]
@@ -653,7 +711,10 @@ mod tests {
         for x in &members {
             region.insert(x);
         }
-        let suggested = suggested_lattice(&region).expect("a lattice");
+        let periods = suggested_periods(&region).expect("periods");
+        // The boundary is the line x_1 − x_2 = 3, along the periods (12, 12) both sides share.
+        assert_eq!(periods.normals, vec![vec![1, -1]]);
+        let suggested = periods.lattice.expect("a lattice");
         let zero = Vector::zero(2);
         let common = Coset::new(zero.clone(), &below)
             .intersect(&Coset::new(zero, &above))

@@ -31,7 +31,7 @@ use std::time::{Duration, Instant};
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::classes::{lookup, state, suggested_lattice, suggested_moduli, Moduli, Pattern, UNSEEN};
+use super::classes::{lookup, state, suggested_moduli, suggested_periods, Moduli, Pattern, UNSEEN};
 use super::region::{every_nth, WeightRegion};
 use crate::algebra::basic_set::BasicSet;
 use crate::algebra::coset::Coset;
@@ -282,6 +282,15 @@ struct Cut {
     pinned: bool,
 }
 
+/// The greatest common divisor of two nonnegative integers.
+fn gcd(a: i64, b: i64) -> i64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
 /// ⌊p / q⌋ for q ≠ 0.
 fn floor_div(p: i64, q: i64) -> i64 {
     let d = p / q;
@@ -314,6 +323,32 @@ impl Domain {
     fn half(&self, region: &WeightRegion) -> Option<i64> {
         let light = region.weight(&self.corner());
         (light <= region.bound()).then(|| light + (region.bound() - light) / 2)
+    }
+
+    /// The candidate normals ([`normals`]) over the free coordinates, 0 on the pinned ones, then
+    /// the suggested normals not among them, restricted to the free coordinates (made primitive,
+    /// the first nonzero entry positive, those left nonzero). Last, so that where both would
+    /// do, the fit is the one it was without suggestions.
+    fn normals_with(&self, suggested: &[Vec<i64>], wide: bool) -> Vec<Vec<i64>> {
+        let mut out = self.normals(wide);
+        for h in suggested {
+            let mut h: Vec<i64> = h
+                .iter()
+                .zip(&self.pinned)
+                .map(|(&a, p)| if p.is_some() { 0 } else { a })
+                .collect();
+            let g = h.iter().fold(0i64, |g, &a| gcd(g, a.abs()));
+            if g == 0 {
+                continue;
+            }
+            let sign = h.iter().find(|&&a| a != 0).map_or(1, |a| a.signum());
+            h.iter_mut().for_each(|a| *a = *a / g * sign);
+            // The candidates are few hundred, the suggestions one or two.
+            if !out.contains(&h) {
+                out.push(h);
+            }
+        }
+        out
     }
 
     /// The candidate normals ([`normals`]) over the free coordinates, 0 on the pinned ones.
@@ -885,6 +920,8 @@ struct Budget {
     fits: usize,
     /// When a guess with cuts gives up.
     until: Option<Instant>,
+    /// The normals of the boundaries the region's periods show, tried first by every fit.
+    normals: Vec<Vec<i64>>,
 }
 
 impl Budget {
@@ -907,15 +944,16 @@ pub(super) fn cuts_tried(region: &WeightRegion, moduli: &Moduli) -> bool {
 
 /// The moduli the layered guess tries on a region, in order: 2 on every axis, then the moduli
 /// the region suggests ([`suggested_moduli`]) when they differ, then the lattice of periods it
-/// suggests when that is not mZ^d ([`suggested_lattice`]). None in d = 5 and more: there the
-/// faces' fits and the set they make cost minutes ([GM09] Example 8.12).
-pub(super) fn moduli_to_try(region: &WeightRegion) -> Vec<Moduli> {
+/// suggests when that is not mZ^d and contains neither; and the normals of the boundaries its periods show, which
+/// every fit tries first ([`suggested_periods`]). None in d = 5 and more: there the faces' fits
+/// and the set they make cost minutes ([GM09] Example 8.12).
+pub(super) fn moduli_to_try(region: &WeightRegion) -> (Vec<Moduli>, Vec<Vec<i64>>) {
     let d = region.dim();
     if d > 4 {
-        return Vec::new();
+        return (Vec::new(), Vec::new());
     }
     let Some(two) = Moduli::new(vec![2; d]) else {
-        return Vec::new();
+        return (Vec::new(), Vec::new());
     };
     let mut out = vec![two];
     if let Some(m) = suggested_moduli(region) {
@@ -923,10 +961,15 @@ pub(super) fn moduli_to_try(region: &WeightRegion) -> Vec<Moduli> {
             out.push(m);
         }
     }
-    if let Some(m) = suggested_lattice(region) {
-        out.push(m);
-    }
-    out
+    let periods = suggested_periods(region).unwrap_or_default();
+    // A lattice containing mZ^d for moduli m tried already adds nothing: its patterns are
+    // patterns modulo m.
+    out.extend(
+        periods
+            .lattice
+            .filter(|l| !out.iter().any(|m| l.contains_lattice_of(m))),
+    );
+    (out, periods.normals)
 }
 
 /// The layered guess modulo `moduli` from the solved region (see the module documentation);
@@ -934,13 +977,19 @@ pub(super) fn moduli_to_try(region: &WeightRegion) -> Vec<Moduli> {
 /// coordinate below a threshold T is pinned, value by value, and each such face gets a fit of its
 /// own (recursively). Where no normal's layers fit, the domain is cut in two along a hyperplane
 /// (at most [`MAX_CUTS`] deep), each side fitted alike.
-pub(super) fn guess(region: &WeightRegion, moduli: &Moduli, cut: bool) -> Option<Layered> {
+pub(super) fn guess(
+    region: &WeightRegion,
+    moduli: &Moduli,
+    cut: bool,
+    normals: &[Vec<i64>],
+) -> Option<Layered> {
     let d = region.dim();
     let domain = Domain::orthant(d);
     let mut budget = Budget {
         pieces: MAX_PIECES,
         fits: if cut { MAX_CUT_FITS } else { MAX_FITS },
         until: cut.then(|| Instant::now() + CUT_TIME),
+        normals: normals.to_vec(),
     };
     let ways: &[Interior] = if cut {
         &[Interior::Cut]
@@ -1237,7 +1286,7 @@ fn fit_cut(
     );
     let sample = classed(moduli, d, (points, outcomes));
     let mut ranked: Vec<(usize, Vec<i64>)> = Vec::new();
-    for h in domain.normals(false) {
+    for h in domain.normals_with(&budget.normals, false) {
         if crate::interrupt::requested() {
             return None;
         }
@@ -1382,7 +1431,7 @@ fn fit_layers(
         .map(<[i64]>::to_vec);
     let candidates = hinted
         .into_iter()
-        .chain(domain.normals(!domain.cuts.is_empty()));
+        .chain(domain.normals_with(&budget.normals, !domain.cuts.is_empty()));
     for h in candidates {
         if crate::interrupt::requested() {
             return None;
@@ -1567,8 +1616,8 @@ mod tests {
         };
         let (region, all) = region_of(&ell, 160, &rule);
         let moduli = Moduli::new(vec![2, 2]).unwrap();
-        assert!(guess(&region, &moduli, false).is_none());
-        let found = guess(&region, &moduli, true).expect("a guess with cuts");
+        assert!(guess(&region, &moduli, false, &[]).is_none());
+        let found = guess(&region, &moduli, true, &[]).expect("a guess with cuts");
         // One cut can do: x − y ≤ t meets the lowest part only in finitely many points.
         assert!(!found.cuts.is_empty());
         agrees_with(&found, &rule, &all);
@@ -1586,7 +1635,7 @@ mod tests {
         };
         let (region, all) = region_of(&ell, 80, &rule);
         let found =
-            guess(&region, &Moduli::new(vec![2, 2]).unwrap(), false).expect("a layered guess");
+            guess(&region, &Moduli::new(vec![2, 2]).unwrap(), false, &[]).expect("a layered guess");
         // The two exceptions lie on faces near the origin, which get fits of their own.
         assert!(found.exceptions() <= 2, "{}", found.exceptions());
         agrees_with(&found, &rule, &all);
@@ -1645,11 +1694,13 @@ mod tests {
             }
         };
         let (region, all) = region_of(&ell, 160, &rule);
-        let moduli = moduli_to_try(&region);
+        let (moduli, normals) = moduli_to_try(&region);
         assert_eq!(moduli.len(), 2);
+        // The boundary's normal, read off the periods along it.
+        assert_eq!(normals, vec![vec![2, -1]]);
         assert_eq!(moduli[1].describe(), "(1, 24)");
-        assert!(guess(&region, &moduli[0], false).is_none());
-        let found = guess(&region, &moduli[1], false).expect("a layered guess");
+        assert!(guess(&region, &moduli[0], false, &[]).is_none());
+        let found = guess(&region, &moduli[1], false, &[]).expect("a layered guess");
         assert_eq!(found.exceptions(), 0);
         assert_eq!(found.normal, [2, -1]);
         agrees_with(&found, &rule, &all);
