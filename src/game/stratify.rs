@@ -722,11 +722,12 @@ fn layered_guess(
 ) -> Result<Option<Stratified>, SolveError> {
     let bound = region.bound();
     let (moduli, normals) = layers::moduli_to_try(region);
-    // Layers of one normal first, each moduli; then guesses with cuts, modulo the lattice of
-    // periods the region suggests when there is one, and modulo the moduli it suggests along the
-    // axes (the last such; the parity modulo 2 tried first above is the generic one, and cut
-    // guesses modulo 2 cost seconds on large regions without finding what the region's own
-    // moduli miss), in d ≤ 3 (see `layers::cuts_tried`).
+    // Layers of one normal first, each moduli; then guesses with cuts, modulo the moduli the
+    // region suggests along the axes (the last such; the parity modulo 2 tried first above is
+    // the generic one, and cut guesses modulo 2 cost seconds on large regions without finding
+    // what the region's own moduli miss), then modulo the lattice of periods it suggests when
+    // there is one (second: first, its 2 s a round delayed a game found modulo the axis moduli,
+    // seed 2718 item 15, 2.1 → 7.9 s), in d ≤ 3 (see `layers::cuts_tried`).
     let lattice = moduli.last().filter(|m| !m.is_box());
     let along_axes = moduli.iter().rev().find(|m| m.is_box());
     let attempts = moduli.iter().map(|m| (m, false)).chain(
@@ -750,8 +751,7 @@ fn layered_guess(
                 moduli.describe()
             ));
         }
-        let got = layers::guess(region, moduli, cut, &normals);
-        let Some(layered) = got else {
+        let Some(layered) = layers::guess(region, moduli, cut, &normals) else {
             if crate::interrupt::requested() {
                 return Err(SolveError::Interrupted);
             }

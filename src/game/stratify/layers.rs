@@ -920,7 +920,8 @@ struct Budget {
     fits: usize,
     /// When a guess with cuts gives up.
     until: Option<Instant>,
-    /// The normals of the boundaries the region's periods show, tried first by every fit.
+    /// The normals of the boundaries the region's periods show, tried by every fit after its
+    /// candidates.
     normals: Vec<Vec<i64>>,
 }
 
@@ -944,9 +945,10 @@ pub(super) fn cuts_tried(region: &WeightRegion, moduli: &Moduli) -> bool {
 
 /// The moduli the layered guess tries on a region, in order: 2 on every axis, then the moduli
 /// the region suggests ([`suggested_moduli`]) when they differ, then the lattice of periods it
-/// suggests when that is not mZ^d and contains neither; and the normals of the boundaries its periods show, which
-/// every fit tries first ([`suggested_periods`]). None in d = 5 and more: there the faces' fits
-/// and the set they make cost minutes ([GM09] Example 8.12).
+/// suggests when that is not mZ^d and contains neither; and the normals of the boundaries its
+/// periods show, which every fit tries after its candidates ([`suggested_periods`]). None in
+/// d = 5 and more: there the faces' fits and the set they make cost minutes ([GM09] Example
+/// 8.12).
 pub(super) fn moduli_to_try(region: &WeightRegion) -> (Vec<Moduli>, Vec<Vec<i64>>) {
     let d = region.dim();
     if d > 4 {
