@@ -139,12 +139,12 @@ impl Moduli {
 
     /// Whether the lattice of `other` lies in M (so every pattern modulo M is one modulo it).
     pub(super) fn contains_lattice_of(&self, other: &Moduli) -> bool {
-        other.basis_rows().iter().all(|row| {
-            row.0.iter().all(|a| a.to_i64().is_some()) && {
-                let row: Vec<i64> = row.0.iter().filter_map(Integer::to_i64).collect();
-                self.class_of(&row) == 0
-            }
-        })
+        let d = self.dim();
+        other.dim() == d
+            && other
+                .basis
+                .chunks_exact(d.max(1))
+                .all(|row| self.class_of(row) == 0)
     }
 
     /// Whether M is mZ^d.
@@ -235,7 +235,7 @@ impl Moduli {
         self.orbits(pattern).1.len()
     }
 
-    /// Generators of L = H + mZ^d for the stabilizer H of the classes S in P, and one class of
+    /// Generators of L = H + M for the stabilizer H of the classes S in P, and one class of
     /// each orbit S/H.
     fn orbits(&self, pattern: &[u8]) -> (Vec<Vector>, Vec<u32>) {
         let n = self.count();
@@ -673,6 +673,16 @@ mod tests {
                     .count();
                 assert_eq!(inside, usize::from(rule(&x)), "{x:?}");
             }
+        }
+        // It contains 36Z^2 and 36Z × 9Z, not 12Z × 36Z ((12, 0) is not in it) nor 2Z^2.
+        for (m, inside) in [
+            (vec![36, 36], true),
+            (vec![36, 9], true),
+            (vec![12, 36], false),
+            (vec![2, 2], false),
+        ] {
+            let boxed = Moduli::new(m.clone()).unwrap();
+            assert_eq!(moduli.contains_lattice_of(&boxed), inside, "{m:?}");
         }
         // mZ^d given as a lattice is a box.
         let boxed =
