@@ -558,6 +558,26 @@ mod tests {
             .collect()
     }
 
+    /// Each point of the box lies in exactly one of the cosets when the rule holds there, and in
+    /// none otherwise.
+    fn partition_exactly(
+        cosets: &[Coset],
+        rule: &dyn Fn(&[i64]) -> bool,
+        xs: std::ops::Range<i64>,
+        ys: std::ops::Range<i64>,
+    ) {
+        for x0 in xs {
+            for x1 in ys.clone() {
+                let x = [x0, x1];
+                let inside = cosets
+                    .iter()
+                    .filter(|c| c.contains(&Vector::from_i64s(&x)))
+                    .count();
+                assert_eq!(inside, usize::from(rule(&x)), "{x:?}");
+            }
+        }
+    }
+
     #[test]
     fn classes_number_residues_in_mixed_radix() {
         let moduli = Moduli::new(vec![3, 4]).unwrap();
@@ -601,16 +621,7 @@ mod tests {
             (&rule as &dyn Fn(&[i64]) -> bool, &cosets),
             (&slanted, &cosets2),
         ] {
-            for x0 in -7..30 {
-                for x1 in -30..50 {
-                    let x = [x0, x1];
-                    let inside = cosets
-                        .iter()
-                        .filter(|c| c.contains(&Vector::from_i64s(&x)))
-                        .count();
-                    assert_eq!(inside, usize::from(rule(&x)), "{x:?}");
-                }
-            }
+            partition_exactly(cosets, rule, -7..30, -30..50);
         }
         let with_origin = |x: &[i64]| rule(x) || (x[0] % 6 == 0 && x[1] % 24 == 0);
         let cosets = moduli.cosets_in_p(&pattern_of(&moduli, with_origin));
@@ -664,16 +675,7 @@ mod tests {
         let rule = |x: &[i64]| moduli.class_of(x) % 5 == 1;
         let cosets = moduli.cosets_in_p(&pattern_of(&moduli, rule));
         assert_eq!(cosets.len(), moduli.coset_count(&pattern_of(&moduli, rule)));
-        for x0 in -20..40 {
-            for x1 in -20..40 {
-                let x = [x0, x1];
-                let inside = cosets
-                    .iter()
-                    .filter(|c| c.contains(&Vector::from_i64s(&x)))
-                    .count();
-                assert_eq!(inside, usize::from(rule(&x)), "{x:?}");
-            }
-        }
+        partition_exactly(&cosets, &rule, -20..40, -20..40);
         // It contains 36Z^2 and 36Z × 9Z, not 12Z × 36Z ((12, 0) is not in it) nor 2Z^2.
         for (m, inside) in [
             (vec![36, 36], true),

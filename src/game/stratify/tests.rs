@@ -9,12 +9,17 @@ use crate::game::solver::Outcome;
 use crate::game::testing::game;
 
 fn found(g: &LatticeGame) -> Stratification {
+    found_by(g).0
+}
+
+/// The certified stratification, with how it was found.
+fn found_by(g: &LatticeGame) -> (Stratification, String) {
     match stratify(g, &StratifyOptions::default(), &mut |_| {}).unwrap() {
         Stratified::Found {
             stratification,
             certified: true,
-            ..
-        } => stratification,
+            method,
+        } => (stratification, method),
         other => panic!("nothing certified: {other:?}"),
     }
 }
@@ -226,14 +231,7 @@ fn a_misere_game_periodic_along_no_axis_is_found_modulo_its_lattice_of_periods()
         &[&[-1, 2], &[2, 0], &[2, 1], &[2, 2]],
     ] {
         let g = game(moves, true);
-        let Stratified::Found {
-            stratification,
-            certified: true,
-            method,
-        } = stratify(&g, &StratifyOptions::default(), &mut |_| {}).unwrap()
-        else {
-            panic!("nothing certified for {moves:?}");
-        };
+        let (stratification, method) = found_by(&g);
         assert!(method.contains("modulo the lattice"), "{method}");
         agrees_with_solver(&g, &stratification, 80);
     }
@@ -259,14 +257,7 @@ fn a_parity_flipping_across_a_plane_with_a_large_normal_entry_is_found() {
     )
     .unwrap();
     let g = LatticeGame::new(rules, board).unwrap();
-    let Stratified::Found {
-        stratification,
-        certified: true,
-        method,
-    } = stratify(&g, &StratifyOptions::default(), &mut |_| {}).unwrap()
-    else {
-        panic!("nothing certified");
-    };
+    let (stratification, method) = found_by(&g);
     assert!(method.contains("2x_1 + x_2 − x_3 + 4x_4"), "{method}");
     agrees_with_solver(&g, &stratification, 14);
 }
