@@ -374,9 +374,13 @@ const PERIOD_SAMPLE: usize = 4_000;
 ///   lattice each, and the lattice is their intersection (the periods of both patterns). The
 ///   normal may have any entries up to 12, where the layered guess's own candidates stop at 3
 ///   or 4 (a parity flipping across 2x_1 + x_2 − x_3 + 4x_4 = 13).
-/// - When they span less (boundaries of several directions), the parts are the 2^d cells the
-///   medians of the coordinates make; those whose periods span R^d (at least two) are
-///   intersected alike, and those whose periods span a hyperplane give a boundary's normal.
+/// - When they span less (boundaries of several directions), the parts are the cells the
+///   tertiles of the coordinates make (3^d; the medians' 2^d in d = 4); those whose periods span
+///   R^d (at least two) are intersected alike, and those whose periods span a hyperplane give a
+///   boundary's normal.
+///
+/// A part's periods are those that never change an outcome on it when they span R^d: a vector
+/// crossing a boundary changes a share of the outcomes that shrinks as the region grows.
 ///
 /// No lattice when M would have more than [`MAX_CLASSES`] classes or is mZ^d (the moduli of
 /// [`suggested_moduli`] cover those); None when the region is too small or interrupted.
@@ -418,7 +422,8 @@ pub(super) fn suggested_periods(region: &WeightRegion) -> Option<Periods> {
     // The periods among `vectors` on the part of the sample `inside` keeps (both ends of each
     // pair in it); None when interrupted.
     let mut y = vec![0i64; d];
-    let mut periods = |inside: &dyn Fn(&[i64]) -> bool| -> Option<Vec<Vector>> {
+    let mut periods = |inside: &dyn Fn(&[i64]) -> bool| -> Option<Lattice> {
+        let mut exact = Vec::new();
         let part: Vec<(&[i64], bool)> = sample.iter().copied().filter(|(x, _)| inside(x)).collect();
         let most = part.len() as u64;
         let mut out = Vec::new();
@@ -447,12 +452,23 @@ pub(super) fn suggested_periods(region: &WeightRegion) -> Option<Periods> {
             }
             if pairs >= 64 && differ * 500 <= pairs {
                 out.push(Vector::from_i64s(v));
+                if differ == 0 {
+                    exact.push(Vector::from_i64s(v));
+                }
             }
         }
-        Some(out)
+        // The exact periods, where they span R^d: a vector crossing a boundary differs on a
+        // share of the pairs that shrinks as the region grows, and passes 1 in 500 on large
+        // regions (misère play of Γ = {e_3, 2e_2, e_1, (1, 1, 2)}: (2, 0, 0) is a period of
+        // each of its three patterns, not of their boundaries, which move along (2, 3, 3)).
+        let exactly = Lattice::generated_by(d, &exact);
+        Some(if exactly.rank() == d {
+            exactly
+        } else {
+            Lattice::generated_by(d, &out)
+        })
     };
-    let everywhere = periods(&|_| true)?;
-    let spanned = Lattice::generated_by(d, &everywhere);
+    let spanned = periods(&|_| true)?;
     let mut found = Periods::default();
     if spanned.rank() == d {
         found.lattice = Moduli::of_lattice(&spanned).filter(|m| !m.is_box());
@@ -470,23 +486,30 @@ pub(super) fn suggested_periods(region: &WeightRegion) -> Option<Periods> {
         let mut levels: Vec<i64> = sample.iter().map(|(x, _)| level(x)).collect();
         levels.sort_unstable();
         let (low, high) = (levels[levels.len() * 3 / 10], levels[levels.len() * 7 / 10]);
-        parts.push(Lattice::generated_by(d, &periods(&|x| level(x) < low)?));
-        parts.push(Lattice::generated_by(d, &periods(&|x| level(x) > high)?));
+        parts.push(periods(&|x| level(x) < low)?);
+        parts.push(periods(&|x| level(x) > high)?);
         found.normals.push(h);
     } else {
-        // Boundaries of several directions: the cells the medians of the coordinates make,
-        // those within one pattern showing its periods, and those across one boundary its
-        // direction.
-        let medians: Vec<i64> = (0..d)
+        // Boundaries of several directions: the cells the quantiles of the coordinates make
+        // (tertiles in d ≤ 3, where a pattern may hold a tenth of the sample only; medians in
+        // d = 4, whose cells would be too small), those within one pattern showing its periods,
+        // and those across one boundary its direction.
+        let k = if d <= 3 { 3 } else { 2 };
+        let cuts: Vec<Vec<i64>> = (0..d)
             .map(|i| {
                 let mut xs: Vec<i64> = sample.iter().map(|(x, _)| x[i]).collect();
                 xs.sort_unstable();
-                xs[xs.len() / 2]
+                (1..k).map(|j| xs[xs.len() * j / k]).collect()
             })
             .collect();
-        for cell in 0..1usize << d {
-            let inside = |x: &[i64]| (0..d).all(|i| (x[i] < medians[i]) == (cell >> i & 1 == 1));
-            let part = Lattice::generated_by(d, &periods(&inside)?);
+        for cell in 0..k.pow(d as u32) {
+            let inside = |x: &[i64]| {
+                (0..d).all(|i| {
+                    let at = cuts[i].iter().filter(|&&c| x[i] >= c).count();
+                    at == cell / k.pow(i as u32) % k
+                })
+            };
+            let part = periods(&inside)?;
             if part.rank() + 1 == d {
                 if let Some(h) = normal_of(&part).filter(|h| !found.normals.contains(h)) {
                     found.normals.push(h);
@@ -690,6 +713,52 @@ mod tests {
         let boxed =
             Lattice::generated_by(2, &[Vector::from_i64s(&[3, 0]), Vector::from_i64s(&[0, 5])]);
         assert!(Moduli::of_lattice(&boxed).unwrap().is_box());
+    }
+
+    #[test]
+    fn periods_of_each_pattern_that_move_their_boundaries_are_not_suggested() {
+        // Three patterns meet along the line through (2, 3, 3), as in misère play of
+        // Γ = {e_3, 2e_2, e_1, (1, 1, 2)}: (3x_1 − 2x_2) mod 3 = 0 where x_3 ≥ x_2 + 3 (A),
+        // (3x_1 − 2x_3) mod 4 = 1 beyond 2x_2 ≥ 3x_1 − 2 and 2x_3 ≥ 3x_1 + 4 (B), (x_2 − x_3) mod 4 = 0
+        // elsewhere (W). (2, 0, 0) is a period of A and W and moves every boundary; (2, 3, 3)
+        // keeps them all.
+        let rule = |x: &[i64]| {
+            if 2 * x[1] - 3 * x[0] >= -2 && 2 * x[2] - 3 * x[0] >= 4 {
+                (3 * x[0] - 2 * x[2]).rem_euclid(4) == 1
+            } else if x[2] - x[1] >= 3 {
+                (3 * x[0] - 2 * x[1]).rem_euclid(3) == 0
+            } else {
+                (x[1] - x[2]).rem_euclid(4) == 0
+            }
+        };
+        let mut region = WeightRegion::empty(&[1, 1, 1], 150);
+        let mut members = Vec::new();
+        region.for_each(|x| {
+            if rule(x) {
+                members.push(x.to_vec());
+            }
+        });
+        for x in &members {
+            region.insert(x);
+        }
+        let periods = suggested_periods(&region).expect("periods");
+        let lattice = periods.lattice.expect("a lattice");
+        assert_eq!(lattice.class_of(&[2, 3, 3]), 0, "{}", lattice.describe());
+        assert_ne!(lattice.class_of(&[2, 0, 0]), 0, "{}", lattice.describe());
+        // Every vector of the lattice is a period of each pattern.
+        for b in lattice.basis.chunks_exact(3) {
+            assert_eq!((b[1] - b[2]).rem_euclid(4), 0, "{b:?}");
+            assert_eq!((3 * b[0] - 2 * b[1]).rem_euclid(3), 0, "{b:?}");
+            assert_eq!((3 * b[0] - 2 * b[2]).rem_euclid(4), 0, "{b:?}");
+        }
+        // The boundaries' normals.
+        for h in [[0, 1, -1], [3, -2, 0], [3, 0, -2]] {
+            assert!(
+                periods.normals.contains(&h.to_vec()),
+                "{:?}",
+                periods.normals
+            );
+        }
     }
 
     #[test]

@@ -23,6 +23,10 @@
 //! again if need be (at most [`MAX_CUTS`] deep); the layers next to a cut are faces, fitted on
 //! their own as those of N^d are. Every side is the lattice points of a rational polyhedron, so
 //! the pieces stay basic sets. Cuts are tried in d ≤ 3 ([`cuts_tried`]).
+//!
+//! Where three patterns meet along a line, no side of any boundary holds one pattern; a cut
+//! through the line (a fan's, [`fit_fan`]) leaves on each side two patterns across one boundary,
+//! the layers of another normal, chosen among the normals the region's periods suggest.
 
 use std::collections::hash_map::Entry;
 use std::collections::BTreeMap;
@@ -520,35 +524,57 @@ pub(super) fn cuts_tried(region: &WeightRegion, moduli: &Moduli) -> bool {
     region.dim() <= 3 && moduli.count() <= MAX_CUT_CLASSES
 }
 
+/// What the layered guess tries on a region (see [`moduli_to_try`]).
+pub(super) struct ToTry {
+    /// The moduli of the guesses of one normal, in order.
+    pub(super) moduli: Vec<Moduli>,
+    /// The lattice of periods the region suggests, when it is not mZ^d: the guess with cuts
+    /// tries it even where it contains moduli tried already (the lattice ⟨(2, 3, 3), (0, 12, 0),
+    /// (0, 0, 12)⟩ has 288 classes, the moduli (8, 12, 12) it contains 1,152, past what a guess
+    /// with cuts takes).
+    pub(super) lattice: Option<Moduli>,
+    /// The normals of the boundaries the region's periods show.
+    pub(super) normals: Vec<Vec<i64>>,
+}
+
 /// The moduli the layered guess tries on a region, in order: 2 on every axis, then the moduli
 /// the region suggests ([`suggested_moduli`]) when they differ, then the lattice of periods it
 /// suggests when that is not mZ^d and contains neither; and the normals of the boundaries its
 /// periods show, which every fit tries after its candidates ([`suggested_periods`]). None in
 /// d = 5 and more: there the faces' fits and the set they make cost minutes ([GM09] Example
 /// 8.12).
-pub(super) fn moduli_to_try(region: &WeightRegion) -> (Vec<Moduli>, Vec<Vec<i64>>) {
+pub(super) fn moduli_to_try(region: &WeightRegion) -> ToTry {
     let d = region.dim();
+    let nothing = || ToTry {
+        moduli: Vec::new(),
+        lattice: None,
+        normals: Vec::new(),
+    };
     if d > 4 {
-        return (Vec::new(), Vec::new());
+        return nothing();
     }
     let Some(two) = Moduli::new(vec![2; d]) else {
-        return (Vec::new(), Vec::new());
+        return nothing();
     };
-    let mut out = vec![two];
+    let mut moduli = vec![two];
     if let Some(m) = suggested_moduli(region) {
-        if m != out[0] {
-            out.push(m);
+        if m != moduli[0] {
+            moduli.push(m);
         }
     }
     let periods = suggested_periods(region).unwrap_or_default();
-    // A lattice containing mZ^d for moduli m tried already adds nothing: its patterns are
-    // patterns modulo m.
-    out.extend(
-        periods
-            .lattice
-            .filter(|l| !out.iter().any(|m| l.contains_lattice_of(m))),
-    );
-    (out, periods.normals)
+    // A lattice containing mZ^d for moduli m tried already adds nothing to the guesses of one
+    // normal: its patterns are patterns modulo m.
+    if let Some(l) = &periods.lattice {
+        if !moduli.iter().any(|m| l.contains_lattice_of(m)) {
+            moduli.push(l.clone());
+        }
+    }
+    ToTry {
+        moduli,
+        lattice: periods.lattice,
+        normals: periods.normals,
+    }
 }
 
 /// The layered guess modulo `moduli` from the solved region (see the module documentation);
@@ -887,7 +913,10 @@ fn fit_cut(
             }
         }
     }
-    let (_, h, below) = best?;
+    let Some((_, h, below)) = best else {
+        drop(quick);
+        return fit_fan(region, moduli, domain, budget, depth, &sample);
+    };
     drop((sample, quick));
     // The first mixed layer (from the uniform side) over the whole heavier half.
     let mut states: FxHashMap<(i64, u32), u8> = FxHashMap::default();
@@ -947,6 +976,176 @@ fn fit_cut(
         at,
         below: Box::new(below_rule),
         above: Box::new(above_rule),
+    };
+    Some(fit)
+}
+
+/// A fan's normals: the cut's h, the side below's n_1 and the side above's n_2.
+type FanNormals<'a> = [&'a Vec<i64>; 3];
+
+/// How far from a fan's cut a position must be to count in the choice of the cut: the cut's
+/// own boundary (the layers next to it) is fitted as faces, up to the largest threshold.
+const FAN_BAND: i64 = 12;
+
+/// The share of the counted positions a fan's sides may leave mixed (1 in this many).
+const FAN_MIXED: usize = 200;
+
+/// How many levels of the cut's normal a fan tries (at these quantiles of the sample).
+const FAN_LEVELS: usize = 19;
+
+/// Where three patterns meet along a line (misère play of Γ = {e_3, 2e_2, e_1, (1, 1, 2)}:
+/// regions bounded by x_3 = x_2 + 3, 2x_2 = 3x_1 − 2 and 2x_3 = 3x_1 + c around the line through
+/// (2, 3, 3)), every plane cuts two of the boundaries and no side of a cut has layers of the cut's
+/// own normal ([`cut_of`]); but a plane through the line leaves on each side two patterns across
+/// one boundary, layers of another normal. Among the normals the region's periods suggest, the
+/// cut h·x = t and the sides' normals n_1 (below) and n_2 (above) are those for which the
+/// fewest positions of the sample share a layer of their side's normal and a class with a
+/// position of the other outcome (away from the faces and the cut); t is the middle of the
+/// run of levels where that is fewest. Each side is then fitted by [`fit_faces`] (layers only).
+fn fit_fan(
+    region: &WeightRegion,
+    moduli: &Moduli,
+    domain: &Domain,
+    budget: &mut Budget,
+    depth: usize,
+    sample: &ClassedSample,
+) -> Option<Fit> {
+    let suggested = domain.suggested(&budget.normals);
+    if suggested.len() < 2 {
+        return None;
+    }
+    let d = domain.lower.len();
+    let free = domain.free();
+    let (points, classes, outcomes) = sample;
+    // Away from the faces, which are fitted on their own below the largest threshold.
+    let far = THRESHOLDS[THRESHOLDS.len() - 1];
+    let kept: Vec<(&[i64], u32, bool)> = points
+        .chunks_exact(d)
+        .zip(classes.iter().zip(outcomes))
+        .filter(|(x, _)| free.iter().all(|&i| x[i] >= domain.lower[i] + far))
+        .map(|(x, (&c, &p))| (x, c, p))
+        .collect();
+    let quick: Vec<(&[i64], u32, bool)> = kept
+        .iter()
+        .copied()
+        .step_by((kept.len() / QUICK_SAMPLE).max(1))
+        .collect();
+    if quick.len() < 64 {
+        return None;
+    }
+    // The levels tried for a cut of normal h.
+    let levels = |h: &[i64], on: &[(&[i64], u32, bool)]| -> Vec<i64> {
+        let mut all: Vec<i64> = on.iter().map(|(x, _, _)| level(h, x)).collect();
+        all.sort_unstable();
+        let mut out: Vec<i64> = (1..=FAN_LEVELS)
+            .map(|k| all[all.len() * k / (FAN_LEVELS + 1)])
+            .collect();
+        out.dedup();
+        out
+    };
+    // The mixed positions at each level tried, with the positions counted.
+    let scores =
+        |h: &[i64], n: [&[i64]; 2], on: &[(&[i64], u32, bool)]| -> Vec<(usize, usize, i64)> {
+            let mut out = Vec::new();
+            for t in levels(h, on) {
+                let side = |x: &[i64]| -> Option<usize> {
+                    let l = level(h, x);
+                    ((l - t).abs() >= FAN_BAND).then_some(usize::from(l > t))
+                };
+                let mut states: FxHashMap<(usize, i64, u32), u8> = FxHashMap::default();
+                for &(x, c, p) in on {
+                    if let Some(s) = side(x) {
+                        *states.entry((s, level(n[s], x), c)).or_default() |= 1 << u8::from(p);
+                    }
+                }
+                let (mut mixed, mut counted) = (0, 0);
+                for &(x, c, _) in on {
+                    if let Some(s) = side(x) {
+                        counted += 1;
+                        mixed += usize::from(states.get(&(s, level(n[s], x), c)) == Some(&3));
+                    }
+                }
+                out.push((mixed, counted, t));
+            }
+            out
+        };
+    // The fewest mixed positions at a level, as a share (mixed, counted) of those counted.
+    let least = |scored: &[(usize, usize, i64)]| {
+        scored
+            .iter()
+            .filter(|s| s.1 > 0)
+            .map(|s| (s.0, s.1))
+            .min_by(|a, b| (a.0 as u128 * b.1 as u128).cmp(&(b.0 as u128 * a.1 as u128)))
+            .unwrap_or((1, 1))
+    };
+    let mut ranked: Vec<((usize, usize), FanNormals)> = Vec::new();
+    for h in &suggested {
+        for n1 in suggested.iter().filter(|n| *n != h) {
+            for n2 in suggested.iter().filter(|n| *n != h) {
+                if crate::interrupt::requested() {
+                    return None;
+                }
+                let share = least(&scores(h, [n1, n2], &quick));
+                ranked.push((share, [h, n1, n2]));
+            }
+        }
+    }
+    ranked.sort_by(|(a, _), (b, _)| (a.0 as u128 * b.1 as u128).cmp(&(b.0 as u128 * a.1 as u128)));
+    let mut best: Option<(usize, i64, FanNormals)> = None;
+    for &(_, [h, n1, n2]) in ranked.iter().take(3) {
+        let scored = scores(h, [n1, n2], &kept);
+        let Some(&(fewest, counted, _)) = scored.iter().min_by_key(|s| s.0) else {
+            continue;
+        };
+        if fewest * FAN_MIXED > counted {
+            continue;
+        }
+        // The middle of the longest run of levels with the fewest mixed positions.
+        let (mut run, mut longest, mut at) = (0, 0, 0);
+        for (k, s) in scored.iter().enumerate() {
+            run = if s.0 == fewest { run + 1 } else { 0 };
+            if run > longest {
+                longest = run;
+                at = scored[k + 1 - run + (run - 1) / 2].2;
+            }
+        }
+        if best.as_ref().is_none_or(|b| fewest < b.0) {
+            best = Some((fewest, at, [h, n1, n2]));
+        }
+    }
+    let (_, at, [h, n1, n2]) = best?;
+    let minus: Vec<i64> = h.iter().map(|a| -a).collect();
+    let (low, high) = (domain.cut(&minus, -at), domain.cut(h, at + 1));
+    let mut fit = Fit::of(Rule::Empty);
+    fit.normal = Some(h.clone());
+    fit.lo = at;
+    fit.hi = at + 1;
+    fit.cuts.push(format!("{} = {at}", hyperplane(h)));
+    let below = fit_faces(
+        region,
+        moduli,
+        &low,
+        Some(n1),
+        budget,
+        depth + 1,
+        &[Interior::Layers],
+    )?;
+    let below = fit.absorb(below);
+    let above = fit_faces(
+        region,
+        moduli,
+        &high,
+        Some(n2),
+        budget,
+        depth + 1,
+        &[Interior::Layers],
+    )?;
+    let above = fit.absorb(above);
+    fit.rule = Rule::Cut {
+        normal: h.clone(),
+        at,
+        below: Box::new(below),
+        above: Box::new(above),
     };
     Some(fit)
 }
@@ -1196,6 +1395,54 @@ mod tests {
     }
 
     #[test]
+    fn three_patterns_around_a_line_are_fitted_by_a_cut_through_it() {
+        // The three patterns of `periods_of_each_pattern_that_move_their_boundaries_are_not_
+        // suggested` (classes.rs): no side of any boundary plane holds layers of its normal, so
+        // the cut is a fan's, each side two patterns across another boundary.
+        let rule = |x: &[i64]| {
+            if 2 * x[1] - 3 * x[0] >= -2 && 2 * x[2] - 3 * x[0] >= 4 {
+                (3 * x[0] - 2 * x[2]).rem_euclid(4) == 1
+            } else if x[2] - x[1] >= 3 {
+                (3 * x[0] - 2 * x[1]).rem_euclid(3) == 0
+            } else {
+                (x[1] - x[2]).rem_euclid(4) == 0
+            }
+        };
+        let (region, all) = region_of(&[1, 1, 1], 150, &rule);
+        let ToTry {
+            lattice, normals, ..
+        } = moduli_to_try(&region);
+        let lattice = lattice.expect("a lattice");
+        let found = guess(&region, &lattice, true, &normals).expect("a guess with cuts");
+        assert_eq!(found.cuts.len(), 1, "{:?}", found.cuts);
+        // At most a few points near the origin (a corner of the faces), taken as exceptions.
+        assert!(
+            found.exceptions() <= 4,
+            "{:?} {:?}",
+            found.extra,
+            found.missing
+        );
+        let far = [
+            [300, 450, 452],
+            [300, 449, 460],
+            [300, 460, 440],
+            [300, 400, 900],
+            [5, 700, 300],
+        ];
+        for x in all
+            .iter()
+            .map(Vec::as_slice)
+            .chain(far.iter().map(|x| &x[..]))
+        {
+            assert_eq!(found.contains(x), rule(x), "{x:?}");
+        }
+        let set = found.set().expect("a set");
+        for x in far {
+            assert_eq!(set.contains(&Vector::from_i64s(&x)), rule(&x), "{x:?}");
+        }
+    }
+
+    #[test]
     fn a_period_that_changes_across_a_slanted_line_is_found_modulo_the_suggested_moduli() {
         // P: x_2 ≡ 1 mod 3 above the line x_2 = 2x_1 + 1, x_2 ≡ 5 mod 8 on and below it, as in
         // misère play of Γ = {e_3, e_2, 2e_2, e_1, (2, 2, −1)} (its slices with x_3 fixed).
@@ -1208,7 +1455,9 @@ mod tests {
             }
         };
         let (region, all) = region_of(&ell, 160, &rule);
-        let (moduli, normals) = moduli_to_try(&region);
+        let ToTry {
+            moduli, normals, ..
+        } = moduli_to_try(&region);
         assert_eq!(moduli.len(), 2);
         // The boundary's normal, read off the periods along it.
         assert_eq!(normals, vec![vec![2, -1]]);

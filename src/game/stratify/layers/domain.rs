@@ -114,6 +114,19 @@ impl Domain {
     /// do, the fit is the one it was without suggestions.
     pub(super) fn normals_with(&self, suggested: &[Vec<i64>], wide: bool) -> Vec<Vec<i64>> {
         let mut out = self.normals(wide);
+        for h in self.suggested(suggested) {
+            // The candidates are few hundred, the suggestions one or two.
+            if !out.contains(&h) {
+                out.push(h);
+            }
+        }
+        out
+    }
+
+    /// The suggested normals restricted to the free coordinates (made primitive, the first
+    /// nonzero entry positive, those left nonzero, each once).
+    pub(super) fn suggested(&self, suggested: &[Vec<i64>]) -> Vec<Vec<i64>> {
+        let mut out: Vec<Vec<i64>> = Vec::new();
         for h in suggested {
             let mut h: Vec<i64> = h
                 .iter()
@@ -126,7 +139,6 @@ impl Domain {
             }
             let sign = h.iter().find(|&&a| a != 0).map_or(1, |a| a.signum());
             h.iter_mut().for_each(|a| *a = *a / g * sign);
-            // The candidates are few hundred, the suggestions one or two.
             if !out.contains(&h) {
                 out.push(h);
             }
