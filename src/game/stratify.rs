@@ -731,13 +731,11 @@ fn layered_guess(
     // the generic one, and cut guesses modulo 2 cost seconds on large regions without finding
     // what the region's own moduli miss), then modulo the lattice of periods it suggests when
     // there is one (second: first, its 2 s a round delayed a game found modulo the axis moduli,
-    // seed 2718 item 15, 2.1 → 7.9 s), in d ≤ 3 (see `layers::cuts_tried`). A lattice that
-    // contains the axis moduli is tried instead of them: its patterns are theirs, with fewer
-    // classes (⟨(2, 3, 3), (0, 12, 0), (0, 0, 12)⟩ against (8, 12, 12), 288 classes against
-    // 1,152, past what a guess with cuts takes).
+    // seed 2718 item 15, 2.1 → 7.9 s), in d ≤ 3 (see `layers::cuts_tried`). The lattice is
+    // tried even when it contains the axis moduli, which a guess with cuts may not take
+    // (⟨(2, 3, 3), (0, 12, 0), (0, 0, 12)⟩ has 288 classes, (8, 12, 12) 1,152); tried instead of
+    // them, it lost a game the axis moduli find (item 887 of the developers' 1000-game run).
     let along_axes = moduli.iter().rev().find(|m| m.is_box());
-    let along_axes =
-        along_axes.filter(|m| !lattice.as_ref().is_some_and(|l| l.contains_lattice_of(m)));
     let attempts = moduli.iter().map(|m| (m, false)).chain(
         along_axes
             .into_iter()
