@@ -570,7 +570,7 @@ pub(super) struct Periods {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use proptest::prelude::*;
 
     use super::*;
@@ -715,32 +715,24 @@ mod tests {
         assert!(Moduli::of_lattice(&boxed).unwrap().is_box());
     }
 
+    /// Three patterns meeting along the line through (2, 3, 3), as in misère play of
+    /// Γ = {e_3, 2e_2, e_1, (1, 1, 2)}: (3x_1 − 2x_2) mod 3 = 0 where x_3 ≥ x_2 + 3 (A),
+    /// (3x_1 − 2x_3) mod 4 = 1 beyond 2x_2 ≥ 3x_1 − 2 and 2x_3 ≥ 3x_1 + 4 (B), (x_2 − x_3) mod 4
+    /// = 0 elsewhere (W). (2, 0, 0) is a period of A and W and moves every boundary; (2, 3, 3)
+    /// keeps them all.
+    pub(in crate::game::stratify) fn three_patterns_around_a_line(x: &[i64]) -> bool {
+        if 2 * x[1] - 3 * x[0] >= -2 && 2 * x[2] - 3 * x[0] >= 4 {
+            (3 * x[0] - 2 * x[2]).rem_euclid(4) == 1
+        } else if x[2] - x[1] >= 3 {
+            (3 * x[0] - 2 * x[1]).rem_euclid(3) == 0
+        } else {
+            (x[1] - x[2]).rem_euclid(4) == 0
+        }
+    }
+
     #[test]
     fn periods_of_each_pattern_that_move_their_boundaries_are_not_suggested() {
-        // Three patterns meet along the line through (2, 3, 3), as in misère play of
-        // Γ = {e_3, 2e_2, e_1, (1, 1, 2)}: (3x_1 − 2x_2) mod 3 = 0 where x_3 ≥ x_2 + 3 (A),
-        // (3x_1 − 2x_3) mod 4 = 1 beyond 2x_2 ≥ 3x_1 − 2 and 2x_3 ≥ 3x_1 + 4 (B), (x_2 − x_3) mod 4 = 0
-        // elsewhere (W). (2, 0, 0) is a period of A and W and moves every boundary; (2, 3, 3)
-        // keeps them all.
-        let rule = |x: &[i64]| {
-            if 2 * x[1] - 3 * x[0] >= -2 && 2 * x[2] - 3 * x[0] >= 4 {
-                (3 * x[0] - 2 * x[2]).rem_euclid(4) == 1
-            } else if x[2] - x[1] >= 3 {
-                (3 * x[0] - 2 * x[1]).rem_euclid(3) == 0
-            } else {
-                (x[1] - x[2]).rem_euclid(4) == 0
-            }
-        };
-        let mut region = WeightRegion::empty(&[1, 1, 1], 150);
-        let mut members = Vec::new();
-        region.for_each(|x| {
-            if rule(x) {
-                members.push(x.to_vec());
-            }
-        });
-        for x in &members {
-            region.insert(x);
-        }
+        let (region, _) = WeightRegion::of_rule(&[1, 1, 1], 150, &three_patterns_around_a_line);
         let periods = suggested_periods(&region).expect("periods");
         let lattice = periods.lattice.expect("a lattice");
         assert_eq!(lattice.class_of(&[2, 3, 3]), 0, "{}", lattice.describe());
@@ -782,16 +774,7 @@ mod tests {
                 [0, 5].contains(&high.class_of(x))
             }
         };
-        let mut region = WeightRegion::empty(&[1, 1], 240);
-        let mut members = Vec::new();
-        region.for_each(|x| {
-            if rule(x) {
-                members.push(x.to_vec());
-            }
-        });
-        for x in &members {
-            region.insert(x);
-        }
+        let (region, _) = WeightRegion::of_rule(&[1, 1], 240, &rule);
         let periods = suggested_periods(&region).expect("periods");
         // The boundary is the line x_1 − x_2 = 3, along the periods (12, 12) both sides share.
         assert_eq!(periods.normals, vec![vec![1, -1]]);

@@ -937,42 +937,69 @@ fn fit_cut(
         mixed.max()?
     };
     drop(states);
+    // The uniform side by layers alone, first; the other as any domain, cut again while it may
+    // be.
+    let uniform = Side {
+        hint: Some(&h),
+        ways: &[Interior::Layers],
+    };
+    let other = Side {
+        hint: None,
+        ways: ways_at(depth + 1),
+    };
+    let (below_side, above_side) = if below {
+        (uniform, other)
+    } else {
+        (other, uniform)
+    };
+    fit_sides(
+        region, moduli, domain, budget, depth, &h, at, below_side, above_side, below,
+    )
+}
+
+/// How one side of a cut is fitted by [`fit_faces`]: the normal hinted and the ways its
+/// interior may be fitted.
+struct Side<'a> {
+    hint: Option<&'a [i64]>,
+    ways: &'static [Interior],
+}
+
+/// The domain cut in two along h·x = at, the side h·x ≤ at fitted as `below` says and the side
+/// h·x ≥ at + 1 as `above` says, the side below first when `below_first` (the first fitted
+/// spends the budget first).
+#[allow(clippy::too_many_arguments)]
+fn fit_sides(
+    region: &WeightRegion,
+    moduli: &Moduli,
+    domain: &Domain,
+    budget: &mut Budget,
+    depth: usize,
+    h: &[i64],
+    at: i64,
+    below: Side,
+    above: Side,
+    below_first: bool,
+) -> Option<Fit> {
     let minus: Vec<i64> = h.iter().map(|a| -a).collect();
-    let (low, high) = (domain.cut(&minus, -at), domain.cut(&h, at + 1));
-    let (uniform, other) = if below { (&low, &high) } else { (&high, &low) };
+    let (low, high) = (domain.cut(&minus, -at), domain.cut(h, at + 1));
     let mut fit = Fit::of(Rule::Empty);
-    fit.normal = Some(h.clone());
+    fit.normal = Some(h.to_vec());
     fit.lo = at;
     fit.hi = at + 1;
-    fit.cuts.push(format!("{} = {at}", hyperplane(&h)));
-    // The uniform side by layers alone; the other as any domain, cut again while it may be.
-    let first = fit_faces(
-        region,
-        moduli,
-        uniform,
-        Some(&h),
-        budget,
-        depth + 1,
-        &[Interior::Layers],
-    )?;
-    let first = fit.absorb(first);
-    let second = fit_faces(
-        region,
-        moduli,
-        other,
-        None,
-        budget,
-        depth + 1,
-        ways_at(depth + 1),
-    )?;
-    let second = fit.absorb(second);
-    let (below_rule, above_rule) = if below {
-        (first, second)
+    fit.cuts.push(format!("{} = {at}", hyperplane(h)));
+    let side = |fit: &mut Fit, budget: &mut Budget, on: &Domain, how: &Side| -> Option<Rule> {
+        let sub = fit_faces(region, moduli, on, how.hint, budget, depth + 1, how.ways)?;
+        Some(fit.absorb(sub))
+    };
+    let (below_rule, above_rule) = if below_first {
+        let b = side(&mut fit, budget, &low, &below)?;
+        (b, side(&mut fit, budget, &high, &above)?)
     } else {
-        (second, first)
+        let a = side(&mut fit, budget, &high, &above)?;
+        (side(&mut fit, budget, &low, &below)?, a)
     };
     fit.rule = Rule::Cut {
-        normal: h,
+        normal: h.to_vec(),
         at,
         below: Box::new(below_rule),
         above: Box::new(above_rule),
@@ -1114,40 +1141,17 @@ fn fit_fan(
         }
     }
     let (_, at, [h, n1, n2]) = best?;
-    let minus: Vec<i64> = h.iter().map(|a| -a).collect();
-    let (low, high) = (domain.cut(&minus, -at), domain.cut(h, at + 1));
-    let mut fit = Fit::of(Rule::Empty);
-    fit.normal = Some(h.clone());
-    fit.lo = at;
-    fit.hi = at + 1;
-    fit.cuts.push(format!("{} = {at}", hyperplane(h)));
-    let below = fit_faces(
-        region,
-        moduli,
-        &low,
-        Some(n1),
-        budget,
-        depth + 1,
-        &[Interior::Layers],
-    )?;
-    let below = fit.absorb(below);
-    let above = fit_faces(
-        region,
-        moduli,
-        &high,
-        Some(n2),
-        budget,
-        depth + 1,
-        &[Interior::Layers],
-    )?;
-    let above = fit.absorb(above);
-    fit.rule = Rule::Cut {
-        normal: h.clone(),
-        at,
-        below: Box::new(below),
-        above: Box::new(above),
+    let below = Side {
+        hint: Some(n1),
+        ways: &[Interior::Layers],
     };
-    Some(fit)
+    let above = Side {
+        hint: Some(n2),
+        ways: &[Interior::Layers],
+    };
+    fit_sides(
+        region, moduli, domain, budget, depth, h, at, below, above, true,
+    )
 }
 
 /// The most P-positions of a cut domain with almost no heavy positions taken as exceptions.
@@ -1327,7 +1331,7 @@ mod tests {
                 x[1] % 2 == 0
             }
         };
-        let (region, all) = region_of(&ell, 160, &rule);
+        let (region, all) = WeightRegion::of_rule(&ell, 160, &rule);
         let moduli = Moduli::new(vec![2, 2]).unwrap();
         assert!(guess(&region, &moduli, false, &[]).is_none());
         let found = guess(&region, &moduli, true, &[]).expect("a guess with cuts");
@@ -1346,29 +1350,12 @@ mod tests {
             }
             ((x[0] + x[1]) % 2 == 0) == (x[1] - x[0] >= 3)
         };
-        let (region, all) = region_of(&ell, 80, &rule);
+        let (region, all) = WeightRegion::of_rule(&ell, 80, &rule);
         let found =
             guess(&region, &Moduli::new(vec![2, 2]).unwrap(), false, &[]).expect("a layered guess");
         // The two exceptions lie on faces near the origin, which get fits of their own.
         assert!(found.exceptions() <= 2, "{}", found.exceptions());
         agrees_with(&found, &rule, &all);
-    }
-
-    /// The region of weight ≤ bound whose P-positions are those of `rule`, and all its points.
-    fn region_of(
-        ell: &[i64],
-        bound: i64,
-        rule: &dyn Fn(&[i64]) -> bool,
-    ) -> (WeightRegion, Vec<Vec<i64>>) {
-        let mut region = WeightRegion::empty(ell, bound);
-        let mut all = Vec::new();
-        region.for_each(|x| all.push(x.to_vec()));
-        for x in &all {
-            if rule(x) {
-                region.insert(x);
-            }
-        }
-        (region, all)
     }
 
     /// The guess's rule and its set agree with `rule` on the points and far beyond the region.
@@ -1396,19 +1383,11 @@ mod tests {
 
     #[test]
     fn three_patterns_around_a_line_are_fitted_by_a_cut_through_it() {
-        // The three patterns of `periods_of_each_pattern_that_move_their_boundaries_are_not_
-        // suggested` (classes.rs): no side of any boundary plane holds layers of its normal, so
-        // the cut is a fan's, each side two patterns across another boundary.
-        let rule = |x: &[i64]| {
-            if 2 * x[1] - 3 * x[0] >= -2 && 2 * x[2] - 3 * x[0] >= 4 {
-                (3 * x[0] - 2 * x[2]).rem_euclid(4) == 1
-            } else if x[2] - x[1] >= 3 {
-                (3 * x[0] - 2 * x[1]).rem_euclid(3) == 0
-            } else {
-                (x[1] - x[2]).rem_euclid(4) == 0
-            }
-        };
-        let (region, all) = region_of(&[1, 1, 1], 150, &rule);
+        // The three patterns of `three_patterns_around_a_line` (classes.rs): no side of any
+        // boundary plane holds layers of its normal, so the cut is a fan's, each side two
+        // patterns across another boundary.
+        let rule = super::super::classes::tests::three_patterns_around_a_line;
+        let (region, all) = WeightRegion::of_rule(&[1, 1, 1], 150, &rule);
         let ToTry {
             lattice, normals, ..
         } = moduli_to_try(&region);
@@ -1454,7 +1433,7 @@ mod tests {
                 x[1] % 8 == 5
             }
         };
-        let (region, all) = region_of(&ell, 160, &rule);
+        let (region, all) = WeightRegion::of_rule(&ell, 160, &rule);
         let ToTry {
             moduli, normals, ..
         } = moduli_to_try(&region);

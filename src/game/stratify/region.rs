@@ -587,6 +587,27 @@ fn runs_differ(s: &[u64], a: usize, b: usize, len: usize) -> bool {
     false
 }
 
+/// Test regions drawn from a rule.
+#[cfg(test)]
+impl WeightRegion {
+    /// The region of weight ≤ bound whose P-positions are those of `rule`, and all its points.
+    pub(super) fn of_rule(
+        ell: &[i64],
+        bound: i64,
+        rule: &dyn Fn(&[i64]) -> bool,
+    ) -> (WeightRegion, Vec<Vec<i64>>) {
+        let mut region = WeightRegion::empty(ell, bound);
+        let mut all = Vec::new();
+        region.for_each(|x| all.push(x.to_vec()));
+        for x in &all {
+            if rule(x) {
+                region.insert(x);
+            }
+        }
+        (region, all)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
