@@ -124,7 +124,13 @@ fn coarser_generator(
                     .map(|c| c.div_floor(&p).expect("p ≠ 0"))
                     .collect(),
             );
-            if !offsets.iter().all(|f| module.contains(&f.add(&b))) {
+            // Each test solves a linear system: thousands of offsets take a second, so a stop
+            // is read at every one (an interrupted test fails, and the module stays as it is).
+            let stop = crate::interrupt::requested;
+            if !offsets
+                .iter()
+                .all(|f| !stop() && module.contains(&f.add(&b)))
+            {
                 continue;
             }
             let lowest: Vec<Vector> = offsets
@@ -139,7 +145,7 @@ fn coarser_generator(
             };
             // Every old offset is reached, so F + N{a} ⊆ F' + N{b, ...}; the other inclusion
             // holds because the set is closed under b and under a_2, ....
-            if offsets.iter().all(|f| coarse.contains(f)) {
+            if offsets.iter().all(|f| !stop() && coarse.contains(f)) {
                 new_gens.sort();
                 return Some((new_gens, lowest));
             }
@@ -153,6 +159,10 @@ fn absorb_faces(modules: &mut Modules) -> bool {
     let mut changed = false;
     let keys: Vec<Vec<Vector>> = modules.keys().cloned().collect();
     for face in &keys {
+        // Interrupted: the modules as they are so far (each rewrite keeps the set).
+        if crate::interrupt::requested() {
+            return changed;
+        }
         for larger in &keys {
             if larger.len() != face.len() + 1 || !face.iter().all(|g| larger.contains(g)) {
                 continue;
