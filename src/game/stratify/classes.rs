@@ -16,6 +16,7 @@ use super::region::WeightRegion;
 use crate::algebra::coset::Coset;
 use crate::algebra::lattice::{kernel_lattice, Lattice};
 use crate::algebra::{Integer, Vector};
+use crate::random::SplitMix64;
 
 /// The largest modulus suggested along one axis.
 const MAX_MODULUS: i64 = 24;
@@ -375,9 +376,11 @@ const PERIOD_SAMPLE: usize = 4_000;
 ///   normal may have any entries up to 12, where the layered guess's own candidates stop at 3
 ///   or 4 (a parity flipping across 2x_1 + x_2 − x_3 + 4x_4 = 13).
 /// - When they span less (boundaries of several directions), the parts are the cells the
-///   tertiles of the coordinates make (3^d; the medians' 2^d in d = 4); those whose periods span
-///   R^d (at least two) are intersected alike, and those whose periods span a hyperplane give a
-///   boundary's normal.
+///   tertiles of the coordinates make (3^d; the medians' 2^d in d = 4), and [`WINDOWS`] small
+///   boxes around positions spread over the sample ([`window_periods`]: a pattern in a wedge
+///   holding a twentieth of the region has no cell inside it, but boxes); those whose periods
+///   span R^d (at least two) are intersected alike, and those whose periods span a hyperplane
+///   give a boundary's normal.
 ///
 /// A part's periods are those that never change an outcome on it when they span R^d: a vector
 /// crossing a boundary changes a share of the outcomes that shrinks as the region grows.
@@ -517,6 +520,25 @@ pub(super) fn suggested_periods(region: &WeightRegion) -> Option<Periods> {
             }
             parts.push(part);
         }
+        if d <= 4 {
+            let mut shortest = vectors.clone();
+            shortest.sort_by_key(|v| {
+                (
+                    v.iter().map(|a| a.abs()).max(),
+                    v.iter().map(|a| a.abs()).sum::<i64>(),
+                )
+            });
+            let step = (sample.len() / WINDOWS).max(1);
+            for (center, _) in sample.iter().step_by(step).take(WINDOWS) {
+                let part = window_periods(region, center, &margins, &shortest)?;
+                if part.rank() + 1 == d {
+                    if let Some(h) = normal_of(&part).filter(|h| !found.normals.contains(h)) {
+                        found.normals.push(h);
+                    }
+                }
+                parts.push(part);
+            }
+        }
     }
     let zero = Vector::zero(d);
     let mut common: Option<Coset> = None;
@@ -538,6 +560,92 @@ pub(super) fn suggested_periods(region: &WeightRegion) -> Option<Periods> {
             .filter(|m| !m.is_box());
     }
     Some(found)
+}
+
+/// The half side of the boxes whose exact periods [`window_periods`] reads.
+const WINDOW_HALF: i64 = 8;
+
+/// How many boxes a region's scan reads (around positions spread over its sample), and about
+/// how many positions of each.
+const WINDOWS: usize = 64;
+const WINDOW_POINTS: usize = 400;
+
+/// The exact periods among `vectors` (shortest first) of the positions in the box of half side
+/// [`WINDOW_HALF`] around `center`, away from the faces (at least `margins`): a box inside one
+/// pattern shows its lattice however little of the region the pattern holds (a tenth of it, in
+/// a corner no cell of the quantiles fits in), a box across one boundary the periods along it.
+/// A vector of the lattice the periods found so far generate is not read again. None when
+/// interrupted.
+fn window_periods(
+    region: &WeightRegion,
+    center: &[i64],
+    margins: &[i64],
+    vectors: &[Vec<i64>],
+) -> Option<Lattice> {
+    let d = center.len();
+    let lower: Vec<i64> = center
+        .iter()
+        .zip(margins)
+        .map(|(&c, &m)| (c - WINDOW_HALF).max(m))
+        .collect();
+    let upper: Vec<i64> = center.iter().map(|&c| c + WINDOW_HALF).collect();
+    let inside = |y: &[i64]| -> Option<u64> {
+        if y.iter()
+            .zip(&lower)
+            .zip(&upper)
+            .any(|((&a, &l), &u)| a < l || a > u)
+        {
+            return None;
+        }
+        region.index(y)
+    };
+    // Positions of the box drawn at random (a fixed seed): every k-th in the order of the box
+    // could keep one residue of a coordinate only.
+    let mut points: Vec<(Vec<i64>, bool)> = Vec::new();
+    let mut x = lower.clone();
+    let mut random = SplitMix64(0x5eed);
+    for _ in 0..WINDOW_POINTS {
+        for ((xi, &l), &u) in x.iter_mut().zip(&lower).zip(&upper) {
+            *xi = l + random.below((u - l + 1) as u64) as i64;
+        }
+        if let Some(at) = region.index(&x) {
+            points.push((x.clone(), region.get(at)));
+        }
+    }
+    let mut generators: Vec<Vector> = Vec::new();
+    let mut lattice = Lattice::generated_by(d, &generators);
+    if points.len() < WINDOW_POINTS / 4 {
+        return Some(lattice);
+    }
+    let mut y = vec![0i64; d];
+    for v in vectors {
+        if crate::interrupt::requested() {
+            return None;
+        }
+        let vector = Vector::from_i64s(v);
+        if lattice.contains(&vector) {
+            continue;
+        }
+        let mut pairs = 0usize;
+        let mut differ = false;
+        for (x, px) in &points {
+            for ((yi, &xi), &vi) in y.iter_mut().zip(x).zip(v) {
+                *yi = xi + vi;
+            }
+            if let Some(at) = inside(&y) {
+                pairs += 1;
+                if region.get(at) != *px {
+                    differ = true;
+                    break;
+                }
+            }
+        }
+        if !differ && pairs >= 32 {
+            generators.push(vector);
+            lattice = Lattice::generated_by(d, &generators);
+        }
+    }
+    Some(lattice)
 }
 
 /// The normal of a lattice of rank d − 1 (primitive, its first nonzero entry positive), when
@@ -751,6 +859,98 @@ pub(super) mod tests {
                 periods.normals
             );
         }
+    }
+
+    /// A lattice's basis, row by row.
+    type Bases = Vec<[i64; 3]>;
+
+    /// Four patterns around the line along (2, 1, 2) (as in misère play of Γ = {(−1, 2, 0),
+    /// (0, −1, 2), 2e_3, e_1, (1, 1, 2), 2e_1}), bounded by planes of the normals (1, 0, −1),
+    /// (0, 2, −1), (4, −2, −3) and (1, −2, 0); two of them are wedges holding about a twentieth
+    /// of the heavier half each. Each pattern is a set of classes modulo its own lattice, given
+    /// by its basis.
+    fn four_patterns_around_a_line() -> (impl Fn(&[i64]) -> bool, [Bases; 4]) {
+        let bases = [
+            vec![[1, 0, 1], [0, 1, 0], [0, 0, 3]],
+            vec![[1, 2, 0], [0, 3, 2], [0, 0, 4]],
+            vec![[1, 2, 0], [0, 3, -2], [0, 0, 8]],
+            vec![[0, 1, 0], [2, 0, 2], [0, 0, 4]],
+        ];
+        let moduli: Vec<Moduli> = bases
+            .iter()
+            .map(|b| {
+                let rows: Vec<Vector> = b.iter().map(|v| Vector::from_i64s(v)).collect();
+                Moduli::of_lattice(&Lattice::generated_by(3, &rows)).unwrap()
+            })
+            .collect();
+        let rule = move |x: &[i64]| {
+            let part = if x[2] < x[0] && x[2] < 2 * x[1] {
+                0
+            } else if x[2] > 2 * x[1] && 4 * x[0] - 2 * x[1] - 3 * x[2] > 0 {
+                1
+            } else if x[0] > 2 * x[1] {
+                2
+            } else {
+                3
+            };
+            // Classes 0, 1 and 3: a set whose only periods are the lattice's.
+            matches!(moduli[part].class_of(x), 0 | 1 | 3)
+        };
+        (rule, bases)
+    }
+
+    #[test]
+    fn a_pattern_in_a_thin_wedge_shows_its_periods_in_a_window() {
+        let (rule, bases) = four_patterns_around_a_line();
+        let (region, all) = WeightRegion::of_rule(&[1, 1, 1], 150, &rule);
+        let periods = suggested_periods(&region).expect("periods");
+        let lattice = periods.lattice.expect("a lattice");
+        // Every vector of the lattice is a period of each pattern (in its own lattice).
+        for b in lattice.basis.chunks_exact(3) {
+            for basis in &bases {
+                let rows: Vec<Vector> = basis.iter().map(|v| Vector::from_i64s(v)).collect();
+                let own = Lattice::generated_by(3, &rows);
+                assert!(
+                    own.contains(&Vector::from_i64s(b)),
+                    "{b:?} is not a period of the pattern modulo {basis:?}; suggested {}",
+                    lattice.describe()
+                );
+            }
+        }
+        // The line's direction is in it.
+        assert_eq!(lattice.class_of(&[2, 1, 2]), 0, "{}", lattice.describe());
+        assert!(all.len() > 500_000);
+    }
+
+    #[test]
+    fn a_window_inside_one_pattern_shows_its_lattice_and_one_across_a_boundary_its_normal() {
+        let (rule, bases) = four_patterns_around_a_line();
+        let (region, _) = WeightRegion::of_rule(&[1, 1, 1], 150, &rule);
+        let mut vectors: Vec<Vec<i64>> = Vec::new();
+        for a in 0..=8i64 {
+            for b in -8..=8i64 {
+                for c in -8..=8i64 {
+                    if (a, b, c) > (0, 0, 0) {
+                        vectors.push(vec![a, b, c]);
+                    }
+                }
+            }
+        }
+        vectors.sort_by_key(|v| {
+            (
+                v.iter().map(|a| a.abs()).max(),
+                v.iter().map(|a| a.abs()).sum::<i64>(),
+            )
+        });
+        let margins = [2, 2, 2];
+        // Inside the first pattern (x_3 < x_1, x_3 < 2x_2, far from both).
+        let inside = window_periods(&region, &[70, 40, 30], &margins, &vectors).unwrap();
+        let rows: Vec<Vector> = bases[0].iter().map(|v| Vector::from_i64s(v)).collect();
+        assert_eq!(inside, Lattice::generated_by(3, &rows));
+        // Across its boundary x_3 = x_1 with the fourth (x_1 < 2x_2 there).
+        let across = window_periods(&region, &[40, 40, 40], &margins, &vectors).unwrap();
+        assert_eq!(across.rank(), 2);
+        assert_eq!(normal_of(&across), Some(vec![1, 0, -1]));
     }
 
     #[test]
