@@ -270,6 +270,23 @@ mod tests {
     }
 
     #[test]
+    fn a_stop_leaves_the_modules_as_they_are() {
+        // Under a deadline already passed neither rewrite runs (each reads the stop before its
+        // work: a coarser generator's tests over thousands of offsets took a second).
+        let past = std::time::Instant::now();
+        let rays = modules(&[(&[&[2]], &[&[-1], &[0]])]);
+        let got = crate::interrupt::with_deadline(past, || coalesce(rays.clone(), 1));
+        assert_eq!(got, rays);
+        let face = modules(&[(&[], &[&[0]]), (&[&[1]], &[&[1]])]);
+        let got = crate::interrupt::with_deadline(past, || coalesce(face.clone(), 1));
+        assert_eq!(got, face);
+        let got = crate::interrupt::with_deadline(past, || {
+            coarser_generator(&[v(&[2])], &[v(&[-1]), v(&[0])], 1)
+        });
+        assert_eq!(got, None);
+    }
+
+    #[test]
     fn a_lower_boundary_that_is_not_parallel_stays() {
         // {(0, 0), (1, 1)} + N{(2, 0), (0, 1)}: closed under (1, 0)? (1, 0) is not a member.
         let m = modules(&[(&[&[0, 1], &[2, 0]], &[&[0, 0], &[1, 1]])]);
