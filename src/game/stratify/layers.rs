@@ -138,12 +138,16 @@ impl LayerBuilder {
     }
 }
 
-/// The layer patterns of the positions `points` (flat, d per point, with their outcomes) under
-/// the normal h, or None when some layer sees a class both ways.
-fn layer_patterns(h: &[i64], moduli: &Moduli, points: &[i64], outcomes: &[bool]) -> Option<Layers> {
-    let mut builder = LayerBuilder::default();
-    for (x, &p) in points.chunks_exact(h.len()).zip(outcomes) {
-        if !builder.add(level(h, x), moduli.class_of(x), p) {
+/// The layer patterns of the positions of a sample (flat, d per point, with their classes and
+/// outcomes) under the normal h, or None when some layer sees a class both ways.
+fn layer_patterns(h: &[i64], (points, classes, outcomes): &ClassedSample) -> Option<Layers> {
+    // Sized for the whole sample at once: growing the table cost a tenth of a 4-D round.
+    let mut builder = LayerBuilder {
+        seen: FxHashMap::with_capacity_and_hasher(outcomes.len(), Default::default()),
+        clash: false,
+    };
+    for ((x, &class), &p) in points.chunks_exact(h.len()).zip(classes).zip(outcomes) {
+        if !builder.add(level(h, x), class, p) {
             return None;
         }
     }
@@ -190,12 +194,8 @@ fn ends(layers: &Layers, classes: usize) -> Option<(i64, Pattern, i64, Pattern)>
 
 /// How many layers have their own pattern between the two ends under the normal h, on the
 /// points; None when a layer sees a class both ways.
-fn layers_between(
-    h: &[i64],
-    moduli: &Moduli,
-    (points, outcomes): &(Vec<i64>, Vec<bool>),
-) -> Option<i64> {
-    let layers = layer_patterns(h, moduli, points, outcomes)?;
+fn layers_between(h: &[i64], moduli: &Moduli, sample: &ClassedSample) -> Option<i64> {
+    let layers = layer_patterns(h, sample)?;
     let (lo, _, hi, _) = ends(&layers, moduli.count())?;
     Some((hi - lo - 1).max(0))
 }
@@ -204,12 +204,8 @@ fn layers_between(
 /// class both ways (so on every superset too). If the layers up to b are incompatible here, they
 /// are on a superset, whose lo is then below b; likewise its hi is above the first layer t that
 /// breaks from the top, so at least t − b + 1 layers lie strictly between.
-fn layers_between_at_least(
-    h: &[i64],
-    moduli: &Moduli,
-    (points, outcomes): &(Vec<i64>, Vec<bool>),
-) -> Option<i64> {
-    let layers = layer_patterns(h, moduli, points, outcomes)?;
+fn layers_between_at_least(h: &[i64], moduli: &Moduli, sample: &ClassedSample) -> Option<i64> {
+    let layers = layer_patterns(h, sample)?;
     let classes = moduli.count();
     let (Some(b), Some(t)) = (
         breaking(layers.iter(), classes),
@@ -1205,8 +1201,14 @@ fn fit_layers(
             few_points(region, domain)
         };
     }
-    let sample = (points, outcomes);
-    let quick = every_nth(d, &sample.0, &sample.1, sample.1.len() / QUICK_SAMPLE);
+    // Each position's class once: the candidate normals number hundreds (over a thousand in
+    // d = 4), and the class is the same under each.
+    let quick = classed(
+        moduli,
+        d,
+        every_nth(d, &points, &outcomes, outcomes.len() / QUICK_SAMPLE),
+    );
+    let sample = classed(moduli, d, (points, outcomes));
     let mut best: Option<(i64, Vec<i64>)> = None;
     let hinted = hint
         .filter(|h| h.iter().any(|&a| a != 0))
