@@ -15,6 +15,7 @@
 use super::region::WeightRegion;
 use crate::algebra::coset::Coset;
 use crate::algebra::lattice::{kernel_lattice, Lattice};
+use crate::algebra::linalg::rank;
 use crate::algebra::{Integer, Vector};
 use crate::random::SplitMix64;
 
@@ -520,24 +521,23 @@ pub(super) fn suggested_periods(region: &WeightRegion) -> Option<Periods> {
             }
             parts.push(part);
         }
-        if d <= 4 {
-            let mut shortest = vectors.clone();
-            shortest.sort_by_key(|v| {
-                (
-                    v.iter().map(|a| a.abs()).max(),
-                    v.iter().map(|a| a.abs()).sum::<i64>(),
-                )
-            });
-            let step = (sample.len() / WINDOWS).max(1);
-            for (center, _) in sample.iter().step_by(step).take(WINDOWS) {
-                let part = window_periods(region, center, &margins, &shortest)?;
-                if part.rank() + 1 == d {
-                    if let Some(h) = normal_of(&part).filter(|h| !found.normals.contains(h)) {
-                        found.normals.push(h);
-                    }
+        // And small boxes, which see patterns no cell lies inside (see [`window_periods`]).
+        let mut shortest = vectors.clone();
+        shortest.sort_by_key(|v| {
+            (
+                v.iter().map(|a| a.abs()).max(),
+                v.iter().map(|a| a.abs()).sum::<i64>(),
+            )
+        });
+        let step = (sample.len() / WINDOWS).max(1);
+        for (center, _) in sample.iter().step_by(step).take(WINDOWS) {
+            let part = window_periods(region, center, &margins, &shortest)?;
+            if part.rank() + 1 == d {
+                if let Some(h) = normal_of(&part).filter(|h| !found.normals.contains(h)) {
+                    found.normals.push(h);
                 }
-                parts.push(part);
             }
+            parts.push(part);
         }
     }
     let zero = Vector::zero(d);
@@ -570,12 +570,15 @@ const WINDOW_HALF: i64 = 8;
 const WINDOWS: usize = 64;
 const WINDOW_POINTS: usize = 400;
 
+/// The fewest pairs of a box's positions a vector must keep to count as one of its periods.
+const WINDOW_PAIRS: usize = 32;
+
 /// The exact periods among `vectors` (shortest first) of the positions in the box of half side
 /// [`WINDOW_HALF`] around `center`, away from the faces (at least `margins`): a box inside one
-/// pattern shows its lattice however little of the region the pattern holds (a tenth of it, in
-/// a corner no cell of the quantiles fits in), a box across one boundary the periods along it.
-/// A vector of the lattice the periods found so far generate is not read again. None when
-/// interrupted.
+/// pattern shows its lattice however little of the region the pattern holds (a twentieth of it,
+/// in a wedge no cell of the quantiles fits in), a box across one boundary the periods along it.
+/// Once the periods found span R^d, a vector of the lattice they generate is not read again.
+/// None when interrupted.
 fn window_periods(
     region: &WeightRegion,
     center: &[i64],
@@ -613,17 +616,25 @@ fn window_periods(
         }
     }
     let mut generators: Vec<Vector> = Vec::new();
-    let mut lattice = Lattice::generated_by(d, &generators);
     if points.len() < WINDOW_POINTS / 4 {
-        return Some(lattice);
+        return Some(Lattice::generated_by(d, &generators));
     }
+    // Until the periods found span R^d every vector is tried on the positions (a vector that
+    // is not a period is ruled out by the first few); from then on, those of the lattice they
+    // generate are skipped, by residue when it has few classes (a Hermite form per vector cost
+    // more than the whole box).
+    let mut lattice: Option<(Lattice, Option<Moduli>)> = None;
     let mut y = vec![0i64; d];
     for v in vectors {
         if crate::interrupt::requested() {
             return None;
         }
-        let vector = Vector::from_i64s(v);
-        if lattice.contains(&vector) {
+        let known = match &lattice {
+            Some((_, Some(moduli))) => moduli.class_of(v) == 0,
+            Some((l, None)) => l.contains(&Vector::from_i64s(v)),
+            None => false,
+        };
+        if known {
             continue;
         }
         let mut pairs = 0usize;
@@ -640,12 +651,20 @@ fn window_periods(
                 }
             }
         }
-        if !differ && pairs >= 32 {
-            generators.push(vector);
-            lattice = Lattice::generated_by(d, &generators);
+        if differ || pairs < WINDOW_PAIRS {
+            continue;
+        }
+        generators.push(Vector::from_i64s(v));
+        if lattice.is_some() || rank(&generators, d) == d {
+            let l = Lattice::generated_by(d, &generators);
+            let moduli = Moduli::of_lattice(&l);
+            lattice = Some((l, moduli));
         }
     }
-    Some(lattice)
+    Some(match lattice {
+        Some((l, _)) => l,
+        None => Lattice::generated_by(d, &generators),
+    })
 }
 
 /// The normal of a lattice of rank d − 1 (primitive, its first nonzero entry positive), when
