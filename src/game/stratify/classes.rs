@@ -360,6 +360,32 @@ fn period_reach(d: usize) -> i64 {
     }
 }
 
+/// The vectors read as periods in dimension d: entries at most [`period_reach`], one of each ±v
+/// (the first nonzero entry positive), shortest first (by largest entry, then sum of entries),
+/// so that a box's lattice is found from its shortest periods.
+fn period_vectors(d: usize) -> Vec<Vec<i64>> {
+    let reach = period_reach(d);
+    let side = 2 * reach + 1;
+    let mut vectors: Vec<Vec<i64>> = (0..side.pow(d as u32))
+        .map(|mut k| {
+            let mut v = vec![0i64; d];
+            for vi in v.iter_mut().rev() {
+                *vi = k % side - reach;
+                k /= side;
+            }
+            v
+        })
+        .filter(|v| v.iter().find(|&&a| a != 0).is_some_and(|&a| a > 0))
+        .collect();
+    vectors.sort_by_key(|v| {
+        (
+            v.iter().map(|a| a.abs()).max(),
+            v.iter().map(|a| a.abs()).sum::<i64>(),
+        )
+    });
+    vectors
+}
+
 /// The most positions sampled for a period lattice.
 const PERIOD_SAMPLE: usize = 4_000;
 
@@ -409,20 +435,7 @@ pub(super) fn suggested_periods(region: &WeightRegion) -> Option<Periods> {
     if sample.is_empty() {
         return None;
     }
-    let reach = period_reach(d);
-    let side = 2 * reach + 1;
-    let vectors: Vec<Vec<i64>> = (0..side.pow(d as u32))
-        .map(|mut k| {
-            let mut v = vec![0i64; d];
-            for vi in v.iter_mut().rev() {
-                *vi = k % side - reach;
-                k /= side;
-            }
-            v
-        })
-        // One of ±v: the first nonzero entry positive.
-        .filter(|v| v.iter().find(|&&a| a != 0).is_some_and(|&a| a > 0))
-        .collect();
+    let vectors = period_vectors(d);
     // The periods among `vectors` on the part of the sample `inside` keeps (both ends of each
     // pair in it); None when interrupted.
     let mut y = vec![0i64; d];
@@ -522,16 +535,9 @@ pub(super) fn suggested_periods(region: &WeightRegion) -> Option<Periods> {
             parts.push(part);
         }
         // And small boxes, which see patterns no cell lies inside (see [`window_periods`]).
-        let mut shortest = vectors.clone();
-        shortest.sort_by_key(|v| {
-            (
-                v.iter().map(|a| a.abs()).max(),
-                v.iter().map(|a| a.abs()).sum::<i64>(),
-            )
-        });
         let step = (sample.len() / WINDOWS).max(1);
         for (center, _) in sample.iter().step_by(step).take(WINDOWS) {
-            let part = window_periods(region, center, &margins, &shortest)?;
+            let part = window_periods(region, center, &margins, &vectors)?;
             if part.rank() + 1 == d {
                 if let Some(h) = normal_of(&part).filter(|h| !found.normals.contains(h)) {
                     found.normals.push(h);
@@ -883,6 +889,12 @@ pub(super) mod tests {
     /// A lattice's basis, row by row.
     type Bases = Vec<[i64; 3]>;
 
+    /// The lattice a basis generates.
+    fn lattice_of(basis: &[[i64; 3]]) -> Lattice {
+        let rows: Vec<Vector> = basis.iter().map(|v| Vector::from_i64s(v)).collect();
+        Lattice::generated_by(3, &rows)
+    }
+
     /// Four patterns around the line along (2, 1, 2) (as in misère play of Γ = {(−1, 2, 0),
     /// (0, −1, 2), 2e_3, e_1, (1, 1, 2), 2e_1}), bounded by planes of the normals (1, 0, −1),
     /// (0, 2, −1), (4, −2, −3) and (1, −2, 0); two of them are wedges holding about a twentieth
@@ -897,10 +909,7 @@ pub(super) mod tests {
         ];
         let moduli: Vec<Moduli> = bases
             .iter()
-            .map(|b| {
-                let rows: Vec<Vector> = b.iter().map(|v| Vector::from_i64s(v)).collect();
-                Moduli::of_lattice(&Lattice::generated_by(3, &rows)).unwrap()
-            })
+            .map(|b| Moduli::of_lattice(&lattice_of(b)).unwrap())
             .collect();
         let rule = move |x: &[i64]| {
             let part = if x[2] < x[0] && x[2] < 2 * x[1] {
@@ -927,8 +936,7 @@ pub(super) mod tests {
         // Every vector of the lattice is a period of each pattern (in its own lattice).
         for b in lattice.basis.chunks_exact(3) {
             for basis in &bases {
-                let rows: Vec<Vector> = basis.iter().map(|v| Vector::from_i64s(v)).collect();
-                let own = Lattice::generated_by(3, &rows);
+                let own = lattice_of(basis);
                 assert!(
                     own.contains(&Vector::from_i64s(b)),
                     "{b:?} is not a period of the pattern modulo {basis:?}; suggested {}",
@@ -945,27 +953,11 @@ pub(super) mod tests {
     fn a_window_inside_one_pattern_shows_its_lattice_and_one_across_a_boundary_its_normal() {
         let (rule, bases) = four_patterns_around_a_line();
         let (region, _) = WeightRegion::of_rule(&[1, 1, 1], 150, &rule);
-        let mut vectors: Vec<Vec<i64>> = Vec::new();
-        for a in 0..=8i64 {
-            for b in -8..=8i64 {
-                for c in -8..=8i64 {
-                    if (a, b, c) > (0, 0, 0) {
-                        vectors.push(vec![a, b, c]);
-                    }
-                }
-            }
-        }
-        vectors.sort_by_key(|v| {
-            (
-                v.iter().map(|a| a.abs()).max(),
-                v.iter().map(|a| a.abs()).sum::<i64>(),
-            )
-        });
+        let vectors = period_vectors(3);
         let margins = [2, 2, 2];
         // Inside the first pattern (x_3 < x_1, x_3 < 2x_2, far from both).
         let inside = window_periods(&region, &[70, 40, 30], &margins, &vectors).unwrap();
-        let rows: Vec<Vector> = bases[0].iter().map(|v| Vector::from_i64s(v)).collect();
-        assert_eq!(inside, Lattice::generated_by(3, &rows));
+        assert_eq!(inside, lattice_of(&bases[0]));
         // Across its boundary x_3 = x_1 with the fourth (x_1 < 2x_2 there).
         let across = window_periods(&region, &[40, 40, 40], &margins, &vectors).unwrap();
         assert_eq!(across.rank(), 2);
