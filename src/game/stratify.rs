@@ -736,51 +736,131 @@ fn layered_guess(
     // (⟨(2, 3, 3), (0, 12, 0), (0, 0, 12)⟩ has 288 classes, (8, 12, 12) 1,152); tried instead of
     // them, it lost a game the axis moduli find (item 887 of the developers' 1000-game run).
     let along_axes = moduli.iter().rev().find(|m| m.is_box());
-    let attempts = moduli.iter().map(|m| (m, false)).chain(
+    // Between them, a tree of cuts whose cells each show one pattern modulo the lattice of
+    // periods (else the moduli along the axes), in d ≤ 4: where patterns meet in sectors around
+    // a line, which no layers of one normal nor a fan's cut fit. It comes before the guesses
+    // with cuts, which take up to 2 s a round each; a tree, a fifth of a second in d = 3.
+    let tree = lattice
+        .as_ref()
+        .or(along_axes)
+        .filter(|_| region.dim() <= 4)
+        .map(Attempt::Tree);
+    let attempts = moduli.iter().map(Attempt::Layers).chain(tree).chain(
         along_axes
             .into_iter()
             .chain(lattice.as_ref())
             .filter(|m| layers::cuts_tried(region, m))
-            .map(|m| (m, true)),
+            .map(Attempt::Cuts),
     );
     // Whether one normal's layers fitted the region (and were refuted past it, or the search
     // would not be here): then the region is what falls short, not the guess's kind, and the
     // cut guess waits for a larger region.
     let mut fitted = false;
-    for (moduli, cut) in attempts {
-        if cut && fitted {
-            continue;
-        }
-        if cut {
-            progress(&format!(
-                "weight ≤ {bound}: periodic patterns on the sides of cuts, modulo {}",
-                moduli.describe()
-            ));
-        }
-        let Some(layered) = layers::guess(region, moduli, cut, &normals) else {
+    for attempt in attempts {
+        let layered = match attempt {
+            Attempt::Layers(moduli) => layers::guess(region, moduli, false, &normals).map(|l| {
+                fitted = true;
+                let describe = format!(
+                    "a pattern modulo {} on the layers {} = c, one below c = {} and one above c = {} (the faces near the boundary fitted alike), with {} exceptions, from the positions of weight ≤ {bound}",
+                    l.moduli.describe(),
+                    layers::hyperplane(&l.normal),
+                    l.lo,
+                    l.hi,
+                    l.exceptions()
+                );
+                (l, describe)
+            }),
+            Attempt::Tree(moduli) => {
+                progress(&format!(
+                    "weight ≤ {bound}: periodic patterns on the cells of a tree of cuts, modulo {}",
+                    moduli.describe()
+                ));
+                let until = Instant::now() + TREE_TIME;
+                layers::tree_guess(region, moduli, &normals, until).map(|(l, cells)| {
+                    let describe = format!(
+                        "patterns modulo {} on the {cells} cells of the cuts {}, with {} exceptions, from the positions of weight ≤ {bound}",
+                        l.moduli.describe(),
+                        l.cuts.join(", "),
+                        l.exceptions()
+                    );
+                    (l, describe)
+                })
+            }
+            Attempt::Cuts(_) if fitted => continue,
+            Attempt::Cuts(moduli) => {
+                progress(&format!(
+                    "weight ≤ {bound}: periodic patterns on the sides of cuts, modulo {}",
+                    moduli.describe()
+                ));
+                layers::guess(region, moduli, true, &normals).map(|l| {
+                    let describe = format!(
+                        "patterns modulo {} on the sides of the cuts {} (each side's layers and faces fitted alike), with {} exceptions, from the positions of weight ≤ {bound}",
+                        l.moduli.describe(),
+                        l.cuts.join(", "),
+                        l.exceptions()
+                    );
+                    (l, describe)
+                })
+            }
+        };
+        let Some((layered, describe)) = layered else {
             if crate::interrupt::requested() {
                 return Err(SolveError::Interrupted);
             }
             continue;
         };
-        fitted = true;
-        let describe = if layered.cuts.is_empty() {
-            format!(
-                "a pattern modulo {} on the layers {} = c, one below c = {} and one above c = {} (the faces near the boundary fitted alike), with {} exceptions, from the positions of weight ≤ {bound}",
-                layered.moduli.describe(),
-                layers::hyperplane(&layered.normal),
-                layered.lo,
-                layered.hi,
-                layered.exceptions()
-            )
-        } else {
-            format!(
-                "patterns modulo {} on the sides of the cuts {} (each side's layers and faces fitted alike), with {} exceptions, from the positions of weight ≤ {bound}",
-                layered.moduli.describe(),
-                layered.cuts.join(", "),
-                layered.exceptions()
-            )
+        let checks = Checks {
+            game,
+            options,
+            ahead: &mut *ahead,
+            tried: &mut *tried,
+            progress: &mut *progress,
+            next: &mut *next,
         };
+        if let Some(found) = checks.layered(&layered, describe)? {
+            return Ok(Some(found));
+        }
+    }
+    Ok(None)
+}
+
+/// A guess of [`layered_guess`]: layers of one normal, a tree of cuts, or layers on the sides of
+/// cuts, modulo the moduli given.
+enum Attempt<'a> {
+    Layers(&'a classes::Moduli),
+    Tree(&'a classes::Moduli),
+    Cuts(&'a classes::Moduli),
+}
+
+/// The longest a round may grow trees of cuts ([`layers::tree_guess`]).
+const TREE_TIME: Duration = Duration::from_secs(2);
+
+/// What checking a guess reads and records.
+struct Checks<'a, 'b> {
+    game: &'a LatticeGame,
+    options: &'a StratifyOptions,
+    ahead: &'a mut lookahead::LookAhead<'b>,
+    tried: &'a mut Attempts,
+    progress: &'a mut dyn FnMut(&str),
+    next: &'a mut i64,
+}
+
+impl Checks<'_, '_> {
+    /// A layered guess compared with the positions just past the region (by its rule, before
+    /// its set is built), then certified ([`certify_guess`]); None when refuted or not built.
+    fn layered(
+        self,
+        layered: &layers::Layered,
+        describe: String,
+    ) -> Result<Option<Stratified>, SolveError> {
+        let Checks {
+            game,
+            options,
+            ahead,
+            tried,
+            progress,
+            next,
+        } = self;
         if options.certify {
             progress(&format!("checking a guess past the region: {describe}"));
             if let Some((x, w)) = ahead.refute_by(1, &|x| layered.contains(x))? {
@@ -789,14 +869,14 @@ fn layered_guess(
                     Vector::from_i64s(&x)
                 ));
                 raise_past(next, w);
-                continue;
+                return Ok(None);
             }
         }
         let set = match layered.set() {
             Ok(set) => set,
             Err(AlgebraError::TooLarge(e)) => {
                 tried.push(format!("{describe}: not built as a set ({e})"));
-                continue;
+                return Ok(None);
             }
             Err(e) => return Err(e.into()),
         };
@@ -806,11 +886,8 @@ fn layered_guess(
             set: &set,
             looked_ahead: true,
         };
-        if let Some(found) = certify_guess(game, options, guess, ahead, tried, progress, next)? {
-            return Ok(Some(found));
-        }
+        certify_guess(game, options, guess, ahead, tried, progress, next)
     }
-    Ok(None)
 }
 
 /// A guess's set written as a stratification, or why it is not: Ok(reason) for a set with no

@@ -900,7 +900,8 @@ pub(super) mod tests {
     /// (0, 2, −1), (4, −2, −3) and (1, −2, 0); two of them are wedges holding about a twentieth
     /// of the heavier half each. Each pattern is a set of classes modulo its own lattice, given
     /// by its basis.
-    fn four_patterns_around_a_line() -> (impl Fn(&[i64]) -> bool, [Bases; 4]) {
+    pub(in crate::game::stratify) fn four_patterns_around_a_line(
+    ) -> (impl Fn(&[i64]) -> bool, [Bases; 4]) {
         let bases = [
             vec![[1, 0, 1], [0, 1, 0], [0, 0, 3]],
             vec![[1, 2, 0], [0, 3, 2], [0, 0, 4]],

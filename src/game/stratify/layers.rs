@@ -39,9 +39,11 @@ use super::region::{every_nth, WeightRegion};
 use domain::{level, CutFace, Domain};
 
 mod domain;
+mod tree;
 use crate::algebra::basic_set::BasicSet;
 use crate::algebra::coset::Coset;
 use crate::algebra::{AlgebraError, Integer, StratifiedSet, Vector};
+pub(super) use tree::tree_guess;
 
 /// The guess: the moduli, the normal h, the layer range [lo, hi] with its own patterns, and the
 /// rule deciding each position, with the P-positions it gets wrong on the region (all lighter
@@ -235,6 +237,8 @@ enum Rule {
     Point(bool),
     /// The classes in P by layer.
     Layers(LayerRule),
+    /// The classes in P, the same on the whole domain (a cell of [`tree_guess`]).
+    Pattern(Pattern),
     /// The interior (the free coordinates at least `threshold`, and a·x ≥ b + threshold for
     /// each cut a·x ≥ b of the domain in `cut_faces`) by its rule, the faces x_i = c < threshold
     /// and a·x = c < b + threshold by theirs: a position lies on the face of the first free
@@ -327,6 +331,7 @@ impl Rule {
             Rule::Empty => false,
             Rule::Point(p) => *p,
             Rule::Layers(layers) => layers.predict(moduli, x) == Some(true),
+            Rule::Pattern(pattern) => lookup(pattern, moduli.class_of(x)) == Some(true),
             Rule::Split {
                 threshold,
                 free,
@@ -374,6 +379,12 @@ impl Rule {
                 }
             }
             Rule::Layers(layers) => layers.pieces(moduli, domain, out),
+            Rule::Pattern(pattern) => {
+                let bounds = domain.inequalities();
+                for coset in moduli.cosets_in_p(pattern) {
+                    out.push(BasicSet::new(coset, bounds.clone()));
+                }
+            }
             Rule::Split {
                 threshold,
                 free,

@@ -242,10 +242,34 @@ fn three_patterns_meeting_along_a_line_are_found_by_a_cut_through_it() {
     // Misère play of Γ = {e_3, 2e_2, e_1, (1, 1, 2)}, item 31 of a random-rules sweep (seed 2718)
     // not found in 60 s before: three patterns meet along a line through (2, 3, 3), bounded by
     // x_3 = x_2 + 3, 2x_2 = 3x_1 − 2 and 2x_3 = 3x_1 + c. No side of any of these planes holds one
-    // pattern; a cut along one leaves on each side two patterns across one of the others.
+    // pattern; a cut along one leaves on each side two patterns across one of the others (a fan,
+    // tested in layers.rs). The tree of cuts, tried first, finds it as four cells of cuts along
+    // the three boundaries' planes (x_2 − x_3 ≤ −4, 3x_1 − 2x_2 ≤ 2, 3x_1 − 2x_3 ≤ −3).
     let g = game(&[&[0, 0, 1], &[0, 2, 0], &[1, 0, 0], &[1, 1, 2]], true);
     let (stratification, method) = found_by(&g);
-    assert!(method.contains("on the sides of the cuts"), "{method}");
+    assert!(method.contains("cells of the cuts"), "{method}");
+    agrees_with_solver(&g, &stratification, 40);
+}
+
+#[test]
+fn four_patterns_in_sectors_around_a_line_are_found_by_a_tree_of_cuts() {
+    // Misère play of Γ = {(−1, 2, 0), (0, −1, 2), 2e_3, e_1, (1, 1, 2), 2e_1}, item 83 of a
+    // random-rules sweep (seed 31337), not found in 60 s before: four patterns around the line
+    // along (2, 1, 2), bounded by four different planes through it, (0, 2, −1), (4, −2, −3),
+    // (1, −2, 0) and (1, 0, −1). No plane through the line leaves two patterns on each side.
+    let g = game(
+        &[
+            &[-1, 2, 0],
+            &[0, -1, 2],
+            &[0, 0, 2],
+            &[1, 0, 0],
+            &[1, 1, 2],
+            &[2, 0, 0],
+        ],
+        true,
+    );
+    let (stratification, method) = found_by(&g);
+    assert!(method.contains("cells of the cuts"), "{method}");
     agrees_with_solver(&g, &stratification, 40);
 }
 

@@ -1,0 +1,480 @@
+//! A guess of `stratify` by a tree of cuts: N^d is cut along a hyperplane h·x = t, each side
+//! again, until every cell shows one periodic pattern (x modulo the lattice of periods, see
+//! [`super::super::classes`]). Each cut is chosen greedily, as classification trees are grown
+//! (Breiman, Friedman, Olshen and Stone): among the candidate normals and levels, the one leaving
+//! fewest sampled positions at odds with the outcome most of their class shows on their side.
+//!
+//! Where four patterns meet in sectors around a line, with boundaries on four different planes
+//! through it (misère play of Γ = {(−1, 2, 0), (0, −1, 2), 2e_3, e_1, (1, 1, 2), 2e_1} around
+//! the line along (2, 1, 2)), no layers of one normal fit, and no fan's cut leaves a side that
+//! layers fit: a tree does, with the bands along the faces of N^d as cells of their own. Each
+//! cell is the lattice points of a rational polyhedron; with its classes in P, a union of
+//! basic sets, as the layered guess's pieces are ([GM11] Theorem 4.2's argument).
+//!
+//! The tree is grown on a sample of the region's heavier half; the cells' patterns are then read
+//! from every position of that half, and where a cell shows a class both ways those positions
+//! join the sample and the tree is grown again. The lighter half's misses are exceptions.
+
+use std::time::Instant;
+
+use super::{level, state, Domain, Layered, Moduli, Pattern, Rule, UNSEEN};
+use super::{MAX_EXCEPTIONS, MAX_PIECES};
+use crate::game::stratify::region::WeightRegion;
+
+/// The most sampled positions a tree is grown on (and the most misses added per regrowth).
+const TREE_SAMPLE: usize = 60_000;
+
+/// The deepest a cell may lie (cuts on the way to it).
+const MAX_DEPTH: usize = 12;
+
+/// The most cells a tree may have.
+const MAX_CELLS: usize = 64;
+
+/// The most positions of a cell its cut's normal is chosen on (the level is then chosen on all).
+const CHOICE: usize = 6_000;
+
+/// How often the tree is grown again with the positions its cells got wrong.
+const REGROWTHS: usize = 4;
+
+/// The largest entry of a generic candidate normal, by dimension (the region's suggested normals
+/// are tried as they are).
+fn largest_entry(d: usize) -> i64 {
+    if d <= 3 {
+        4
+    } else {
+        2
+    }
+}
+
+/// A tree: a cell (its pattern read afterwards), or a cut h·x ≤ at (h an index into the normals).
+enum Node {
+    Cell,
+    Cut {
+        normal: usize,
+        at: i64,
+        below: Box<Node>,
+        above: Box<Node>,
+    },
+}
+
+impl Node {
+    /// The index of the cell holding x (cells numbered depth first, below before above).
+    fn cell_of(&self, normals: &[Vec<i64>], x: &[i64]) -> usize {
+        let mut node = self;
+        let mut skipped = 0;
+        loop {
+            match node {
+                Node::Cell => return skipped,
+                Node::Cut {
+                    normal,
+                    at,
+                    below,
+                    above,
+                } => {
+                    if level(&normals[*normal], x) <= *at {
+                        node = below;
+                    } else {
+                        skipped += below.cells();
+                        node = above;
+                    }
+                }
+            }
+        }
+    }
+
+    fn cells(&self) -> usize {
+        match self {
+            Node::Cell => 1,
+            Node::Cut { below, above, .. } => below.cells() + above.cells(),
+        }
+    }
+
+    /// The tree with the cells' patterns replaced, in order.
+    fn into_rule(self, normals: &[Vec<i64>], patterns: &mut std::vec::IntoIter<Pattern>) -> Rule {
+        match self {
+            Node::Cell => Rule::Pattern(patterns.next().unwrap_or_default()),
+            Node::Cut {
+                normal,
+                at,
+                below,
+                above,
+            } => Rule::Cut {
+                normal: normals[normal].clone(),
+                at,
+                below: Box::new(below.into_rule(normals, patterns)),
+                above: Box::new(above.into_rule(normals, patterns)),
+            },
+        }
+    }
+
+    /// The cuts, depth first, as "h·x ≤ t".
+    fn describe_cuts(&self, normals: &[Vec<i64>], out: &mut Vec<String>) {
+        if let Node::Cut {
+            normal,
+            at,
+            below,
+            above,
+        } = self
+        {
+            out.push(format!("{} ≤ {at}", super::hyperplane(&normals[*normal])));
+            below.describe_cuts(normals, out);
+            above.describe_cuts(normals, out);
+        }
+    }
+}
+
+/// The positions a tree is grown on: flat, d per position, with classes and outcomes.
+struct Sample {
+    d: usize,
+    points: Vec<i64>,
+    classes: Vec<u32>,
+    outcomes: Vec<bool>,
+}
+
+impl Sample {
+    fn push(&mut self, moduli: &Moduli, x: &[i64], p: bool) {
+        self.points.extend_from_slice(x);
+        self.classes.push(moduli.class_of(x));
+        self.outcomes.push(p);
+    }
+
+    fn point(&self, i: u32) -> &[i64] {
+        let i = i as usize;
+        &self.points[i * self.d..(i + 1) * self.d]
+    }
+}
+
+/// Counts of a class's positions out of P and in P.
+type Tally = [u32; 2];
+
+/// The positions of a class at odds with its majority.
+fn at_odds(t: &Tally) -> u64 {
+    u64::from(t[0].min(t[1]))
+}
+
+/// Grows trees on a sample.
+struct Grower<'a> {
+    sample: &'a Sample,
+    classes: usize,
+    normals: &'a [Vec<i64>],
+    cells: usize,
+    until: Instant,
+    /// Buffers reused across cells: each position's level, the positions by level, and the
+    /// tallies of the side below.
+    levels: Vec<i64>,
+    order: Vec<u32>,
+    starts: Vec<u32>,
+    below: Vec<Tally>,
+}
+
+impl Grower<'_> {
+    /// A tree whose cells each show one pattern on the positions `at`, or None past the depth,
+    /// the cells or the time allowed, or where no cut lowers the positions at odds.
+    fn grow(&mut self, at: Vec<u32>, depth: usize) -> Option<Node> {
+        let tally = self.tally(&at);
+        let odd: u64 = tally.iter().map(at_odds).sum();
+        if odd == 0 {
+            self.cells += 1;
+            return (self.cells <= MAX_CELLS).then_some(Node::Cell);
+        }
+        if depth >= MAX_DEPTH
+            || self.cells >= MAX_CELLS
+            || crate::interrupt::requested()
+            || Instant::now() >= self.until
+        {
+            return None;
+        }
+        // The normal chosen on at most CHOICE positions of the cell (every k-th), its level on
+        // all of them.
+        let (normal, cut) = if at.len() > CHOICE {
+            let few: Vec<u32> = at
+                .iter()
+                .copied()
+                .step_by(at.len().div_ceil(CHOICE))
+                .collect();
+            let few_tally = self.tally(&few);
+            let few_odd = few_tally.iter().map(at_odds).sum();
+            let all: Vec<usize> = (0..self.normals.len()).collect();
+            let (normal, _) = self.best_cut(&few, &few_tally, few_odd, &all)?;
+            self.best_cut(&at, &tally, odd, &[normal])?
+        } else {
+            let all: Vec<usize> = (0..self.normals.len()).collect();
+            self.best_cut(&at, &tally, odd, &all)?
+        };
+        let h = &self.normals[normal];
+        let (below, above): (Vec<u32>, Vec<u32>) = at
+            .into_iter()
+            .partition(|&i| level(h, self.sample.point(i)) <= cut);
+        let below = self.grow(below, depth + 1)?;
+        let above = self.grow(above, depth + 1)?;
+        Some(Node::Cut {
+            normal,
+            at: cut,
+            below: Box::new(below),
+            above: Box::new(above),
+        })
+    }
+
+    /// Each class's positions among `at`, out of P and in P.
+    fn tally(&self, at: &[u32]) -> Vec<Tally> {
+        let mut tally = vec![[0u32; 2]; self.classes];
+        for &i in at {
+            let i = i as usize;
+            tally[self.sample.classes[i] as usize][usize::from(self.sample.outcomes[i])] += 1;
+        }
+        tally
+    }
+
+    /// The cut h·x ≤ t, h among the normals numbered `among`, leaving fewest positions at odds with their class's majority on their
+    /// side (the first normal and the lowest level among equals), when it leaves fewer than
+    /// `odd`.
+    fn best_cut(
+        &mut self,
+        at: &[u32],
+        tally: &[Tally],
+        odd: u64,
+        among: &[usize],
+    ) -> Option<(usize, i64)> {
+        let mut best: Option<(u64, usize, i64)> = None;
+        self.levels.resize(at.len(), 0);
+        self.order.resize(at.len(), 0);
+        for &k in among {
+            let h = &self.normals[k];
+            let (mut lo, mut hi) = (i64::MAX, i64::MIN);
+            for (slot, &i) in self.levels.iter_mut().zip(at) {
+                let v = level(h, self.sample.point(i));
+                *slot = v;
+                lo = lo.min(v);
+                hi = hi.max(v);
+            }
+            if lo >= hi {
+                continue;
+            }
+            // The positions sorted by level (counting: the levels span at most a few thousand).
+            let span = (hi - lo + 1) as usize;
+            self.starts.clear();
+            self.starts.resize(span + 1, 0);
+            for &v in &self.levels {
+                self.starts[(v - lo) as usize + 1] += 1;
+            }
+            for j in 1..=span {
+                self.starts[j] += self.starts[j - 1];
+            }
+            for (&v, &i) in self.levels.iter().zip(at) {
+                let slot = &mut self.starts[(v - lo) as usize];
+                self.order[*slot as usize] = i;
+                *slot += 1;
+            }
+            // starts[j] is now the end of level lo + j.
+            self.below.clear();
+            self.below.resize(self.classes, [0, 0]);
+            let mut left = odd;
+            let mut from = 0usize;
+            for j in 0..span - 1 {
+                let end = self.starts[j] as usize;
+                for &i in &self.order[from..end] {
+                    let c = self.sample.classes[i as usize] as usize;
+                    let o = usize::from(self.sample.outcomes[i as usize]);
+                    let b = &mut self.below[c];
+                    let total = &tally[c];
+                    let above = |b: &Tally| [total[0] - b[0], total[1] - b[1]];
+                    let before = at_odds(b) + at_odds(&above(b));
+                    b[o] += 1;
+                    left = left + at_odds(b) + at_odds(&above(b)) - before;
+                }
+                from = end;
+                if end > 0 && end < at.len() && best.is_none_or(|(b, _, _)| left < b) {
+                    best = Some((left, k, lo + j as i64));
+                }
+            }
+        }
+        best.filter(|&(left, _, _)| left < odd)
+            .map(|(_, k, t)| (k, t))
+    }
+}
+
+/// The candidate normals of a tree's cuts: the primitive ones among the domain's with entries
+/// at most [`largest_entry`], then the region's suggested normals not among them.
+fn candidates(domain: &Domain, suggested: &[Vec<i64>]) -> Vec<Vec<i64>> {
+    let m = largest_entry(domain.lower.len());
+    let primitive = |h: &Vec<i64>| h.iter().fold(0i64, |g, &a| gcd(g, a.abs())) == 1;
+    let mut out: Vec<Vec<i64>> = domain
+        .normals(false)
+        .into_iter()
+        .filter(|h| h.iter().all(|a| a.abs() <= m) && primitive(h))
+        .collect();
+    for h in domain.suggested(suggested) {
+        if !out.contains(&h) {
+            out.push(h);
+        }
+    }
+    out
+}
+
+fn gcd(a: i64, b: i64) -> i64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// A tree of cuts whose cells each follow one pattern modulo `moduli` on the region's heavier
+/// half (see the module documentation), with the lighter half's misses as exceptions, and how
+/// many cells it has; None when no tree within the limits fits, or when interrupted or past
+/// `until`.
+pub(in crate::game::stratify) fn tree_guess(
+    region: &WeightRegion,
+    moduli: &Moduli,
+    suggested: &[Vec<i64>],
+    until: Instant,
+) -> Option<(Layered, usize)> {
+    let d = region.dim();
+    let domain = Domain::orthant(d);
+    let half = domain.half(region)?;
+    let normals = candidates(&domain, suggested);
+    let (points, outcomes, _) = domain.sample(region, half, TREE_SAMPLE);
+    let classes = points.chunks_exact(d).map(|x| moduli.class_of(x)).collect();
+    let mut sample = Sample {
+        d,
+        points,
+        classes,
+        outcomes,
+    };
+    for _ in 0..=REGROWTHS {
+        let mut grower = Grower {
+            sample: &sample,
+            classes: moduli.count(),
+            normals: &normals,
+            cells: 0,
+            until,
+            levels: Vec::new(),
+            order: Vec::new(),
+            starts: Vec::new(),
+            below: Vec::new(),
+        };
+        let all: Vec<u32> = (0..sample.outcomes.len() as u32).collect();
+        let tree = grower.grow(all, 0)?;
+        // Each cell's pattern from every position of the heavier half; the positions where a
+        // cell shows a class both ways (or that the sample had not seen) are what the next
+        // tree is grown with too.
+        let cells = tree.cells();
+        let mut patterns = vec![vec![UNSEEN; moduli.count()]; cells];
+        let mut misses: Vec<(Vec<i64>, bool)> = Vec::new();
+        // Tens of millions of positions in d = 4: the time is read every 2^16.
+        let (mut walked, mut late) = (0u32, false);
+        domain.for_each(region, &mut |x, p| {
+            walked = walked.wrapping_add(1);
+            if walked.trailing_zeros() >= 16 {
+                late = late || Instant::now() >= until;
+            }
+            if late || region.weight(x) <= half {
+                return;
+            }
+            let cell = tree.cell_of(&normals, x);
+            let class = moduli.class_of(x) as usize;
+            let seen = &mut patterns[cell][class];
+            if *seen == UNSEEN {
+                *seen = state(p);
+            } else if *seen != state(p) && misses.len() < TREE_SAMPLE {
+                misses.push((x.to_vec(), p));
+            }
+        });
+        if late || crate::interrupt::requested() {
+            return None;
+        }
+        if !misses.is_empty() {
+            for (x, p) in &misses {
+                sample.push(moduli, x, *p);
+            }
+            continue;
+        }
+        let pieces: usize = patterns.iter().map(|p| moduli.coset_count(p)).sum();
+        if pieces > MAX_PIECES {
+            return None;
+        }
+        let mut cuts = Vec::new();
+        tree.describe_cuts(&normals, &mut cuts);
+        let first = match &tree {
+            Node::Cut { normal, .. } => normals[*normal].clone(),
+            Node::Cell => return None,
+        };
+        let rule = tree.into_rule(&normals, &mut patterns.into_iter());
+        // The lighter half's misses, as exceptions.
+        let (mut extra, mut missing) = (Vec::new(), Vec::new());
+        let mut failed = false;
+        domain.for_each_up_to(region, half, &mut |x, truth| {
+            if failed || rule.contains(moduli, x) == truth {
+                return;
+            }
+            if extra.len() + missing.len() >= MAX_EXCEPTIONS {
+                failed = true;
+            } else if truth {
+                extra.push(x.to_vec());
+            } else {
+                missing.push(x.to_vec());
+            }
+        });
+        if failed || crate::interrupt::requested() {
+            return None;
+        }
+        let layered = Layered {
+            moduli: moduli.clone(),
+            normal: first,
+            lo: 0,
+            hi: 0,
+            cuts,
+            rule,
+            pieces: pieces + extra.len(),
+            extra: extra.into_iter().collect(),
+            missing: missing.into_iter().collect(),
+        };
+        return Some((layered, cells));
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::algebra::Vector;
+    use crate::game::stratify::classes::tests::four_patterns_around_a_line;
+    use crate::game::stratify::layers::moduli_to_try;
+    use std::time::Duration;
+
+    #[test]
+    fn four_patterns_in_sectors_around_a_line_are_cells_of_a_tree() {
+        // Boundaries on four different planes through the line: no plane through it separates
+        // two patterns from the other two, and no layered guess fits.
+        let (rule, _) = four_patterns_around_a_line();
+        let (region, all) = WeightRegion::of_rule(&[1, 1, 1], 150, &rule);
+        let tried = moduli_to_try(&region);
+        let lattice = tried.lattice.expect("a lattice");
+        let (found, cells) = tree_guess(
+            &region,
+            &lattice,
+            &tried.normals,
+            Instant::now() + Duration::from_secs(60),
+        )
+        .expect("a tree");
+        assert!(cells <= 16, "{cells} cells: {:?}", found.cuts);
+        let far = [
+            [300, 450, 452],
+            [300, 149, 600],
+            [600, 300, 100],
+            [5, 700, 300],
+            [700, 5, 300],
+        ];
+        for x in all
+            .iter()
+            .map(Vec::as_slice)
+            .chain(far.iter().map(|x| &x[..]))
+        {
+            assert_eq!(found.contains(x), rule(x), "{x:?}");
+        }
+        let set = found.set().expect("a set");
+        for x in far {
+            assert_eq!(set.contains(&Vector::from_i64s(&x)), rule(&x), "{x:?}");
+        }
+    }
+}
