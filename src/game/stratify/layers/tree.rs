@@ -186,6 +186,7 @@ impl Grower<'_> {
         }
         // The normal chosen on at most CHOICE positions of the cell (every k-th), its level on
         // all of them.
+        let every: Vec<usize> = (0..self.normals.len()).collect();
         let (normal, cut) = if at.len() > CHOICE {
             let few: Vec<u32> = at
                 .iter()
@@ -194,12 +195,10 @@ impl Grower<'_> {
                 .collect();
             let few_tally = self.tally(&few);
             let few_odd = few_tally.iter().map(at_odds).sum();
-            let all: Vec<usize> = (0..self.normals.len()).collect();
-            let (normal, _) = self.best_cut(&few, &few_tally, few_odd, &all)?;
+            let (normal, _) = self.best_cut(&few, &few_tally, few_odd, &every)?;
             self.best_cut(&at, &tally, odd, &[normal])?
         } else {
-            let all: Vec<usize> = (0..self.normals.len()).collect();
-            self.best_cut(&at, &tally, odd, &all)?
+            self.best_cut(&at, &tally, odd, &every)?
         };
         let h = &self.normals[normal];
         let (below, above): (Vec<u32>, Vec<u32>) = at
@@ -225,9 +224,9 @@ impl Grower<'_> {
         tally
     }
 
-    /// The cut h·x ≤ t, h among the normals numbered `among`, leaving fewest positions at odds with their class's majority on their
-    /// side (the first normal and the lowest level among equals), when it leaves fewer than
-    /// `odd`.
+    /// The cut h·x ≤ t, h among the normals numbered `among`, leaving fewest positions at odds
+    /// with their class's majority on their side (the first normal and the lowest level among
+    /// equals), when it leaves fewer than `odd`.
     fn best_cut(
         &mut self,
         at: &[u32],
@@ -250,7 +249,8 @@ impl Grower<'_> {
             if lo >= hi {
                 continue;
             }
-            // The positions sorted by level (counting: the levels span at most a few thousand).
+            // The positions sorted by level (counting: the levels span at most |h|_1 times the
+            // region's bound).
             let span = (hi - lo + 1) as usize;
             self.starts.clear();
             self.starts.resize(span + 1, 0);
