@@ -1228,7 +1228,9 @@ fn fit_layers(
         .into_iter()
         .chain(domain.normals_with(&budget.normals, !domain.cuts.is_empty()));
     for h in candidates {
-        if crate::interrupt::requested() {
+        // A guess with cuts stops at its time (a fit with hundreds of candidates on a large
+        // region took a second past it).
+        if crate::interrupt::requested() || budget.until.is_some_and(|t| Instant::now() >= t) {
             return None;
         }
         let worse = |own: i64| own > MAX_LAYERS || best.as_ref().is_some_and(|(b, _)| own >= *b);
