@@ -758,33 +758,17 @@ fn layered_guess(
     let mut fitted = false;
     for attempt in attempts {
         let layered = match attempt {
-            Attempt::Layers(moduli) => layers::guess(region, moduli, false, &normals).map(|l| {
-                fitted = true;
-                let describe = format!(
-                    "a pattern modulo {} on the layers {} = c, one below c = {} and one above c = {} (the faces near the boundary fitted alike), with {} exceptions, from the positions of weight ≤ {bound}",
-                    l.moduli.describe(),
-                    layers::hyperplane(&l.normal),
-                    l.lo,
-                    l.hi,
-                    l.exceptions()
-                );
-                (l, describe)
-            }),
+            Attempt::Layers(moduli) => {
+                let layered = layers::guess(region, moduli, false, &normals);
+                fitted |= layered.is_some();
+                layered
+            }
             Attempt::Tree(moduli) => {
                 progress(&format!(
                     "weight ≤ {bound}: periodic patterns on the cells of a tree of cuts, modulo {}",
                     moduli.describe()
                 ));
-                let until = Instant::now() + TREE_TIME;
-                layers::tree_guess(region, moduli, &normals, until).map(|(l, cells)| {
-                    let describe = format!(
-                        "patterns modulo {} on the {cells} cells of the cuts {}, with {} exceptions, from the positions of weight ≤ {bound}",
-                        l.moduli.describe(),
-                        l.cuts.join(", "),
-                        l.exceptions()
-                    );
-                    (l, describe)
-                })
+                layers::tree_guess(region, moduli, &normals, Instant::now() + TREE_TIME)
             }
             Attempt::Cuts(_) if fitted => continue,
             Attempt::Cuts(moduli) => {
@@ -792,18 +776,10 @@ fn layered_guess(
                     "weight ≤ {bound}: periodic patterns on the sides of cuts, modulo {}",
                     moduli.describe()
                 ));
-                layers::guess(region, moduli, true, &normals).map(|l| {
-                    let describe = format!(
-                        "patterns modulo {} on the sides of the cuts {} (each side's layers and faces fitted alike), with {} exceptions, from the positions of weight ≤ {bound}",
-                        l.moduli.describe(),
-                        l.cuts.join(", "),
-                        l.exceptions()
-                    );
-                    (l, describe)
-                })
+                layers::guess(region, moduli, true, &normals)
             }
         };
-        let Some((layered, describe)) = layered else {
+        let Some(layered) = layered else {
             if crate::interrupt::requested() {
                 return Err(SolveError::Interrupted);
             }
@@ -817,7 +793,7 @@ fn layered_guess(
             progress: &mut *progress,
             next: &mut *next,
         };
-        if let Some(found) = checks.layered(&layered, describe)? {
+        if let Some(found) = checks.layered(&layered, layered.describe(bound))? {
             return Ok(Some(found));
         }
     }

@@ -54,8 +54,10 @@ pub(super) struct Layered {
     pub(super) normal: Vec<i64>,
     pub(super) lo: i64,
     pub(super) hi: i64,
-    /// The cuts taken, as "h·x = t", outermost first.
+    /// The cuts taken, as "h·x = t" (a tree's as "h·x ≤ t"), outermost first.
     pub(super) cuts: Vec<String>,
+    /// The cells, for a tree of cuts ([`tree_guess`]).
+    cells: Option<usize>,
     rule: Rule,
     /// Positions in P outside the pieces, and positions outside P inside them.
     extra: FxHashSet<Vec<i64>>,
@@ -620,6 +622,7 @@ pub(super) fn guess(
         lo: fit.lo,
         hi: fit.hi,
         cuts: fit.cuts,
+        cells: None,
         rule: fit.rule,
         pieces: fit.pieces + fit.extra.len(),
         extra: fit.extra.into_iter().collect(),
@@ -628,6 +631,29 @@ pub(super) fn guess(
 }
 
 impl Layered {
+    /// What the guess is, from the positions of weight ≤ `bound`: layers of one normal, layers
+    /// on the sides of cuts, or the cells of a tree.
+    pub(super) fn describe(&self, bound: i64) -> String {
+        let moduli = self.moduli.describe();
+        let exceptions = self.exceptions();
+        match self.cells {
+            Some(cells) => format!(
+                "patterns modulo {moduli} on the {cells} cells of the cuts {}, with {exceptions} exceptions, from the positions of weight ≤ {bound}",
+                self.cuts.join(", ")
+            ),
+            None if self.cuts.is_empty() => format!(
+                "a pattern modulo {moduli} on the layers {} = c, one below c = {} and one above c = {} (the faces near the boundary fitted alike), with {exceptions} exceptions, from the positions of weight ≤ {bound}",
+                hyperplane(&self.normal),
+                self.lo,
+                self.hi
+            ),
+            None => format!(
+                "patterns modulo {moduli} on the sides of the cuts {} (each side's layers and faces fitted alike), with {exceptions} exceptions, from the positions of weight ≤ {bound}",
+                self.cuts.join(", ")
+            ),
+        }
+    }
+
     /// Whether the guess puts x ∈ N^d in P.
     pub(super) fn contains(&self, x: &[i64]) -> bool {
         if self.extra.contains(x) {
@@ -1423,7 +1449,18 @@ mod tests {
             [300, 400, 900],
             [5, 700, 300],
         ];
-        for x in all
+        agrees_far_beyond(&found, &rule, &all, &far);
+    }
+
+    /// The guess's rule agrees with `rule` on the points and on the far ones, and its set on the
+    /// far ones.
+    pub(super) fn agrees_far_beyond(
+        found: &Layered,
+        rule: &dyn Fn(&[i64]) -> bool,
+        points: &[Vec<i64>],
+        far: &[[i64; 3]],
+    ) {
+        for x in points
             .iter()
             .map(Vec::as_slice)
             .chain(far.iter().map(|x| &x[..]))
@@ -1432,7 +1469,7 @@ mod tests {
         }
         let set = found.set().expect("a set");
         for x in far {
-            assert_eq!(set.contains(&Vector::from_i64s(&x)), rule(&x), "{x:?}");
+            assert_eq!(set.contains(&Vector::from_i64s(x)), rule(x), "{x:?}");
         }
     }
 

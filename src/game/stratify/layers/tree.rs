@@ -17,6 +17,7 @@
 
 use std::time::Instant;
 
+use super::domain::gcd;
 use super::{level, state, Domain, Layered, Moduli, Pattern, Rule, UNSEEN};
 use super::{MAX_EXCEPTIONS, MAX_PIECES};
 use crate::game::stratify::region::WeightRegion;
@@ -311,24 +312,15 @@ fn candidates(domain: &Domain, suggested: &[Vec<i64>]) -> Vec<Vec<i64>> {
     out
 }
 
-fn gcd(a: i64, b: i64) -> i64 {
-    if b == 0 {
-        a
-    } else {
-        gcd(b, a % b)
-    }
-}
-
 /// A tree of cuts whose cells each follow one pattern modulo `moduli` on the region's heavier
-/// half (see the module documentation), with the lighter half's misses as exceptions, and how
-/// many cells it has; None when no tree within the limits fits, or when interrupted or past
+/// half (see the module documentation), with the lighter half's misses as exceptions; None when no tree within the limits fits, or when interrupted or past
 /// `until`.
 pub(in crate::game::stratify) fn tree_guess(
     region: &WeightRegion,
     moduli: &Moduli,
     suggested: &[Vec<i64>],
     until: Instant,
-) -> Option<(Layered, usize)> {
+) -> Option<Layered> {
     let d = region.dim();
     let domain = Domain::orthant(d);
     let half = domain.half(region)?;
@@ -418,18 +410,18 @@ pub(in crate::game::stratify) fn tree_guess(
         if failed || crate::interrupt::requested() {
             return None;
         }
-        let layered = Layered {
+        return Some(Layered {
             moduli: moduli.clone(),
             normal: first,
             lo: 0,
             hi: 0,
             cuts,
+            cells: Some(cells),
             rule,
             pieces: pieces + extra.len(),
             extra: extra.into_iter().collect(),
             missing: missing.into_iter().collect(),
-        };
-        return Some((layered, cells));
+        });
     }
     None
 }
@@ -437,9 +429,9 @@ pub(in crate::game::stratify) fn tree_guess(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::algebra::Vector;
     use crate::game::stratify::classes::tests::four_patterns_around_a_line;
     use crate::game::stratify::layers::moduli_to_try;
+    use crate::game::stratify::layers::tests::agrees_far_beyond;
     use std::time::Duration;
 
     #[test]
@@ -450,13 +442,14 @@ mod tests {
         let (region, all) = WeightRegion::of_rule(&[1, 1, 1], 150, &rule);
         let tried = moduli_to_try(&region);
         let lattice = tried.lattice.expect("a lattice");
-        let (found, cells) = tree_guess(
+        let found = tree_guess(
             &region,
             &lattice,
             &tried.normals,
             Instant::now() + Duration::from_secs(60),
         )
         .expect("a tree");
+        let cells = found.cells.expect("a tree's cells");
         assert!(cells <= 16, "{cells} cells: {:?}", found.cuts);
         let far = [
             [300, 450, 452],
@@ -465,16 +458,6 @@ mod tests {
             [5, 700, 300],
             [700, 5, 300],
         ];
-        for x in all
-            .iter()
-            .map(Vec::as_slice)
-            .chain(far.iter().map(|x| &x[..]))
-        {
-            assert_eq!(found.contains(x), rule(x), "{x:?}");
-        }
-        let set = found.set().expect("a set");
-        for x in far {
-            assert_eq!(set.contains(&Vector::from_i64s(&x)), rule(&x), "{x:?}");
-        }
+        agrees_far_beyond(&found, &rule, &all, &far);
     }
 }
