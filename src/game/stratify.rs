@@ -725,7 +725,7 @@ fn layered_guess(
         moduli,
         lattice,
         normals,
-    } = layers::moduli_to_try(region);
+    } = layers::moduli_to_try(region, &classes::move_sums(&moves_of(game)));
     // Layers of one normal first, each moduli; then guesses with cuts, modulo the moduli the
     // region suggests along the axes (the last such; the parity modulo 2 tried first above is
     // the generic one, and cut guesses modulo 2 cost seconds on large regions without finding
@@ -798,6 +798,20 @@ fn layered_guess(
         }
     }
     Ok(None)
+}
+
+/// The moves as vectors of i64 (empty when an entry does not fit).
+fn moves_of(game: &LatticeGame) -> Vec<Vec<i64>> {
+    game.rules()
+        .moves()
+        .iter()
+        .map(|m| {
+            m.0.iter()
+                .map(Integer::to_i64)
+                .collect::<Option<Vec<i64>>>()
+        })
+        .collect::<Option<Vec<_>>>()
+        .unwrap_or_default()
 }
 
 /// A guess of [`layered_guess`]: layers of one normal, a tree of cuts, or layers on the sides of

@@ -386,6 +386,38 @@ fn period_vectors(d: usize) -> Vec<Vec<i64>> {
     vectors
 }
 
+/// The largest entry of a sum of moves [`move_sums`] offers as a period.
+const MOVE_SUM_ENTRY: i64 = 12;
+
+/// The sums of the moves as periods to try, past the reach of the vectors [`period_vectors`]
+/// lists: each nonempty subset's sum and twice it, those with entries at most
+/// [`MOVE_SUM_ENTRY`] (before doubling), for at most 8 moves. A staircase whose steps are one
+/// round of several moves repeats along their sum. In misère play of Γ = {2e_4, 2e_3, 2e_2, e_1,
+/// (2, 0, 2, 2)} the boundaries between its patterns move along e_1 + 2e_3 + 2e_4 + (2, 0, 2, 2)
+/// = (3, 0, 4, 4); in misère play of Γ = {2e_4, 2e_3, e_2, (0, 1, 1, 2), (0, 2, 1, 2),
+/// (2, −2, −1, 0)} its patterns repeat along (0, 1, 1, 2) + (0, 2, 1, 2). Entries 4 are past
+/// the 3 the scan reaches in d = 4.
+pub(super) fn move_sums(moves: &[Vec<i64>]) -> Vec<Vec<i64>> {
+    if moves.is_empty() || moves.len() > 8 {
+        return Vec::new();
+    }
+    let d = moves[0].len();
+    let mut out = Vec::new();
+    for subset in 1u32..(1 << moves.len()) {
+        let mut sum = vec![0i64; d];
+        for (k, m) in moves.iter().enumerate() {
+            if subset >> k & 1 == 1 {
+                sum.iter_mut().zip(m).for_each(|(a, b)| *a += b);
+            }
+        }
+        if sum.iter().all(|a| a.abs() <= MOVE_SUM_ENTRY) {
+            out.push(sum.iter().map(|a| 2 * a).collect());
+            out.push(sum);
+        }
+    }
+    out
+}
+
 /// The most positions sampled for a period lattice.
 const PERIOD_SAMPLE: usize = 4_000;
 
@@ -412,9 +444,12 @@ const PERIOD_SAMPLE: usize = 4_000;
 /// A part's periods are those that never change an outcome on it when they span R^d: a vector
 /// crossing a boundary changes a share of the outcomes that shrinks as the region grows.
 ///
+/// The vectors tried are those with entries up to [`period_reach`], then the `further` ones past
+/// it (the moves' sums, [`move_sums`]).
+///
 /// No lattice when M would have more than [`MAX_CLASSES`] classes or is mZ^d (the moduli of
 /// [`suggested_moduli`] cover those); None when the region is too small or interrupted.
-pub(super) fn suggested_periods(region: &WeightRegion) -> Option<Periods> {
+pub(super) fn suggested_periods(region: &WeightRegion, further: &[Vec<i64>]) -> Option<Periods> {
     let d = region.dim();
     if !(2..=4).contains(&d) {
         return None;
@@ -435,7 +470,18 @@ pub(super) fn suggested_periods(region: &WeightRegion) -> Option<Periods> {
     if sample.is_empty() {
         return None;
     }
-    let vectors = period_vectors(d);
+    let mut vectors = period_vectors(d);
+    let reach = period_reach(d);
+    for v in further {
+        let Some(&first) = v.iter().find(|&&a| a != 0) else {
+            continue;
+        };
+        let v: Vec<i64> = v.iter().map(|&a| a * first.signum()).collect();
+        // Those within reach are among the vectors already, shortest first.
+        if v.len() == d && v.iter().any(|a| a.abs() > reach) && !vectors.contains(&v) {
+            vectors.push(v);
+        }
+    }
     // The periods among `vectors` on the part of the sample `inside` keeps (both ends of each
     // pair in it); None when interrupted.
     let mut y = vec![0i64; d];
@@ -785,6 +831,36 @@ pub(super) mod tests {
     }
 
     #[test]
+    fn the_sums_of_the_moves_and_their_doubles_are_offered_as_periods() {
+        let moves = [
+            vec![0, 0, 0, 2],
+            vec![0, 0, 2, 0],
+            vec![0, 2, 0, 0],
+            vec![1, 0, 0, 0],
+            vec![2, 0, 2, 2],
+        ];
+        let sums = move_sums(&moves);
+        // Every nonempty subset's sum and twice it: no entry is past 12.
+        assert_eq!(sums.len(), 2 * 31);
+        for v in [
+            [3, 0, 4, 4],
+            [6, 0, 8, 8],
+            [3, 2, 4, 4],
+            [2, 0, 2, 2],
+            [4, 0, 4, 4],
+        ] {
+            assert!(sums.contains(&v.to_vec()), "{v:?}");
+        }
+        let long = [vec![7, 0], vec![0, 1], vec![6, -1]];
+        let sums = move_sums(&long);
+        // All three sum to (13, 0), past 12: neither it nor twice it.
+        assert_eq!(sums.len(), 2 * 5, "{sums:?}");
+        assert!(sums.contains(&vec![6, 0]) && sums.contains(&vec![14, 2]));
+        assert!(!sums.iter().any(|v| v[0] == 13 || v[0] == 26), "{sums:?}");
+        assert!(move_sums(&vec![vec![1, 0]; 9]).is_empty());
+    }
+
+    #[test]
     fn moduli_are_read_off_a_period_that_changes_across_a_slanted_line() {
         // P: x_2 ≡ 0 mod 3 above the line x_2 = 2x_1, x_2 ≡ 0 mod 8 below it: the lcm 24 along
         // the second axis; along the first only the boundary moves, 1 is best.
@@ -866,7 +942,7 @@ pub(super) mod tests {
     #[test]
     fn periods_of_each_pattern_that_move_their_boundaries_are_not_suggested() {
         let (region, _) = WeightRegion::of_rule(&[1, 1, 1], 150, &three_patterns_around_a_line);
-        let periods = suggested_periods(&region).expect("periods");
+        let periods = suggested_periods(&region, &[]).expect("periods");
         let lattice = periods.lattice.expect("a lattice");
         assert_eq!(lattice.class_of(&[2, 3, 3]), 0, "{}", lattice.describe());
         assert_ne!(lattice.class_of(&[2, 0, 0]), 0, "{}", lattice.describe());
@@ -932,7 +1008,7 @@ pub(super) mod tests {
     fn a_pattern_in_a_thin_wedge_shows_its_periods_in_a_window() {
         let (rule, bases) = four_patterns_around_a_line();
         let (region, all) = WeightRegion::of_rule(&[1, 1, 1], 150, &rule);
-        let periods = suggested_periods(&region).expect("periods");
+        let periods = suggested_periods(&region, &[]).expect("periods");
         let lattice = periods.lattice.expect("a lattice");
         // Every vector of the lattice is a period of each pattern (in its own lattice).
         for b in lattice.basis.chunks_exact(3) {
@@ -987,7 +1063,7 @@ pub(super) mod tests {
             }
         };
         let (region, _) = WeightRegion::of_rule(&[1, 1], 240, &rule);
-        let periods = suggested_periods(&region).expect("periods");
+        let periods = suggested_periods(&region, &[]).expect("periods");
         // The boundary is the line x_1 − x_2 = 3, along the periods (12, 12) both sides share.
         assert_eq!(periods.normals, vec![vec![1, -1]]);
         let suggested = periods.lattice.expect("a lattice");

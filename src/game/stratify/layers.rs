@@ -549,10 +549,10 @@ pub(super) struct ToTry {
 /// The moduli the layered guess tries on a region, in order: 2 on every axis, then the moduli
 /// the region suggests ([`suggested_moduli`]) when they differ, then the lattice of periods it
 /// suggests when that is not mZ^d and contains neither; and the normals of the boundaries its
-/// periods show, which every fit tries after its candidates ([`suggested_periods`]). None in
-/// d = 5 and more: there the faces' fits and the set they make cost minutes ([GM09] Example
-/// 8.12).
-pub(super) fn moduli_to_try(region: &WeightRegion) -> ToTry {
+/// periods show, which every fit tries after its candidates ([`suggested_periods`], which tries
+/// the `further` vectors as periods too). None in d = 5 and more: there the faces' fits and the
+/// set they make cost minutes ([GM09] Example 8.12).
+pub(super) fn moduli_to_try(region: &WeightRegion, further: &[Vec<i64>]) -> ToTry {
     let d = region.dim();
     let nothing = || ToTry {
         moduli: Vec::new(),
@@ -571,7 +571,7 @@ pub(super) fn moduli_to_try(region: &WeightRegion) -> ToTry {
             moduli.push(m);
         }
     }
-    let periods = suggested_periods(region).unwrap_or_default();
+    let periods = suggested_periods(region, further).unwrap_or_default();
     // A lattice containing mZ^d for moduli m tried already adds nothing to the guesses of one
     // normal: its patterns are patterns modulo m.
     if let Some(l) = &periods.lattice {
@@ -1431,7 +1431,7 @@ mod tests {
         let (region, all) = WeightRegion::of_rule(&[1, 1, 1], 150, &rule);
         let ToTry {
             lattice, normals, ..
-        } = moduli_to_try(&region);
+        } = moduli_to_try(&region, &[]);
         let lattice = lattice.expect("a lattice");
         let found = guess(&region, &lattice, true, &normals).expect("a guess with cuts");
         assert_eq!(found.cuts.len(), 1, "{:?}", found.cuts);
@@ -1488,7 +1488,7 @@ mod tests {
         let (region, all) = WeightRegion::of_rule(&ell, 160, &rule);
         let ToTry {
             moduli, normals, ..
-        } = moduli_to_try(&region);
+        } = moduli_to_try(&region, &[]);
         assert_eq!(moduli.len(), 2);
         // The boundary's normal, read off the periods along it.
         assert_eq!(normals, vec![vec![2, -1]]);

@@ -295,18 +295,51 @@ impl Grower<'_> {
 }
 
 /// The candidate normals of a tree's cuts: the primitive ones among the domain's with entries
-/// at most [`largest_entry`], then the region's suggested normals not among them.
+/// at most [`largest_entry`], in d = 4 those on two coordinates with entries up to 4 too
+/// ([`two_coordinate_normals`]), then the region's suggested normals not among them.
 fn candidates(domain: &Domain, suggested: &[Vec<i64>]) -> Vec<Vec<i64>> {
-    let m = largest_entry(domain.lower.len());
+    let d = domain.lower.len();
+    let m = largest_entry(d);
     let primitive = |h: &Vec<i64>| h.iter().fold(0i64, |g, &a| gcd(g, a.abs())) == 1;
     let mut out: Vec<Vec<i64>> = domain
         .normals(false)
         .into_iter()
         .filter(|h| h.iter().all(|a| a.abs() <= m) && primitive(h))
         .collect();
+    if d == 4 {
+        out.extend(two_coordinate_normals(d, m, TWO_COORDINATE_ENTRY));
+    }
     for h in domain.suggested(suggested) {
         if !out.contains(&h) {
             out.push(h);
+        }
+    }
+    out
+}
+
+/// The largest entry of the normals on two coordinates a tree tries in d = 4.
+const TWO_COORDINATE_ENTRY: i64 = 4;
+
+/// The primitive normals a e_i + b e_j (i < j, a > 0, b ≠ 0) with entries at most `reach` and
+/// one past `within` (those within it are among the candidates already). A staircase whose
+/// steps move along (3, 0, 4, 4) has its sides on 4x_1 − 3x_3 = c and 4x_1 − 3x_4 = c (misère
+/// play of Γ = {2e_4, 2e_3, 2e_2, e_1, (2, 0, 2, 2)}); all normals with entries up to 4 in d = 4
+/// would be ten times as many as those up to 2, these a third more.
+fn two_coordinate_normals(d: usize, within: i64, reach: i64) -> Vec<Vec<i64>> {
+    let mut out = Vec::new();
+    for i in 0..d {
+        for j in i + 1..d {
+            for a in 1..=reach {
+                for b in (-reach..=reach).filter(|&b| b != 0) {
+                    if gcd(a, b.abs()) != 1 || (a <= within && b.abs() <= within) {
+                        continue;
+                    }
+                    let mut h = vec![0; d];
+                    h[i] = a;
+                    h[j] = b;
+                    out.push(h);
+                }
+            }
         }
     }
     out
@@ -435,12 +468,31 @@ mod tests {
     use std::time::Duration;
 
     #[test]
+    fn normals_on_two_coordinates_reach_past_the_candidates() {
+        let normals = two_coordinate_normals(4, 2, 4);
+        // On each of the 6 pairs: the 22 primitive (a, b), a in 1..=4, b in ±1..=4, less the
+        // 6 within 2.
+        assert_eq!(normals.len(), 6 * 16);
+        for h in &normals {
+            assert_eq!(h.iter().filter(|&&a| a != 0).count(), 2, "{h:?}");
+            assert!(h.iter().any(|a| a.abs() > 2), "{h:?}");
+            assert_eq!(h.iter().fold(0, |g, &a| gcd(g, a.abs())), 1, "{h:?}");
+            assert!(h.iter().find(|&&a| a != 0).is_some_and(|&a| a > 0), "{h:?}");
+        }
+        assert!(normals.contains(&vec![4, 0, -3, 0]) && normals.contains(&vec![0, 3, 0, 4]));
+        let candidates = candidates(&Domain::orthant(4), &[]);
+        for h in &normals {
+            assert_eq!(candidates.iter().filter(|&c| c == h).count(), 1, "{h:?}");
+        }
+    }
+
+    #[test]
     fn four_patterns_in_sectors_around_a_line_are_cells_of_a_tree() {
         // Boundaries on four different planes through the line: no plane through it separates
         // two patterns from the other two, and no layered guess fits.
         let (rule, _) = four_patterns_around_a_line();
         let (region, all) = WeightRegion::of_rule(&[1, 1, 1], 150, &rule);
-        let tried = moduli_to_try(&region);
+        let tried = moduli_to_try(&region, &[]);
         let lattice = tried.lattice.expect("a lattice");
         let found = tree_guess(
             &region,
