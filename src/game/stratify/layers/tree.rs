@@ -12,8 +12,14 @@
 //! basic sets, as the layered guess's pieces are ([GM11] Theorem 4.2's argument).
 //!
 //! The tree is grown on a sample of the region's heavier half; the cells' patterns are then read
-//! from every position of that half, and where a cell shows a class both ways those positions
-//! join the sample and the tree is grown again. The lighter half's misses are exceptions.
+//! from every position of that half (or from four million of them, at random), and where a cell
+//! shows a class both ways those positions join the sample and the tree is grown again. The
+//! lighter half's misses are exceptions.
+//!
+//! In d = 4 the candidates include the normals on two coordinates with entries up to 4: a
+//! staircase whose steps move along a sum of moves, such as (3, 0, 4, 4) in misère play of
+//! Γ = {2e_4, 2e_3, 2e_2, e_1, (2, 0, 2, 2)}, has its sides on 4x_1 − 3x_3 = c and
+//! 4x_1 − 3x_4 = c.
 
 use std::time::Instant;
 
@@ -21,12 +27,17 @@ use super::domain::gcd;
 use super::{level, state, Domain, Layered, Moduli, Pattern, Rule, UNSEEN};
 use super::{MAX_EXCEPTIONS, MAX_PIECES};
 use crate::game::stratify::region::WeightRegion;
+use crate::random::SplitMix64;
 
 /// The most sampled positions a tree is grown on (and the most misses added per regrowth).
 const TREE_SAMPLE: usize = 60_000;
 
 /// The deepest a cell may lie (cuts on the way to it).
 const MAX_DEPTH: usize = 12;
+
+/// The most positions of the heavier half whose cells' patterns are read: past it, one in k,
+/// chosen at random (a region of weight 216 in d = 4 holds 95 million, a 2 s walk).
+const WALK_CAP: u64 = 4_000_000;
 
 /// The most cells a tree may have.
 const MAX_CELLS: usize = 64;
@@ -185,21 +196,28 @@ impl Grower<'_> {
         {
             return None;
         }
-        // The normal chosen on at most CHOICE positions of the cell (every k-th), its level on
-        // all of them.
+        // Only the positions of classes seen both ways bear on a cut (a class seen one way is so
+        // on either side of it): the normal chosen on at most CHOICE of them (every k-th), its
+        // level on all of them. Chosen on every k-th position of the cell instead, a few
+        // hundred positions at odds among fifty thousand may all be missed, and no cut found.
         let every: Vec<usize> = (0..self.normals.len()).collect();
-        let (normal, cut) = if at.len() > CHOICE {
-            let few: Vec<u32> = at
+        let mixed: Vec<u32> = at
+            .iter()
+            .copied()
+            .filter(|&i| at_odds(&tally[self.sample.classes[i as usize] as usize]) > 0)
+            .collect();
+        let (normal, cut) = if mixed.len() > CHOICE {
+            let few: Vec<u32> = mixed
                 .iter()
                 .copied()
-                .step_by(at.len().div_ceil(CHOICE))
+                .step_by(mixed.len().div_ceil(CHOICE))
                 .collect();
             let few_tally = self.tally(&few);
             let few_odd = few_tally.iter().map(at_odds).sum();
             let (normal, _) = self.best_cut(&few, &few_tally, few_odd, &every)?;
-            self.best_cut(&at, &tally, odd, &[normal])?
+            self.best_cut(&mixed, &tally, odd, &[normal])?
         } else {
-            self.best_cut(&at, &tally, odd, &every)?
+            self.best_cut(&mixed, &tally, odd, &every)?
         };
         let h = &self.normals[normal];
         let (below, above): (Vec<u32>, Vec<u32>) = at
@@ -380,12 +398,14 @@ pub(in crate::game::stratify) fn tree_guess(
         };
         let all: Vec<u32> = (0..sample.outcomes.len() as u32).collect();
         let tree = grower.grow(all, 0)?;
-        // Each cell's pattern from every position of the heavier half; the positions where a
-        // cell shows a class both ways (or that the sample had not seen) are what the next
-        // tree is grown with too.
+        // Each cell's pattern from the positions of the heavier half (all of them, or one in
+        // k where they are more than [`WALK_CAP`]); the positions where a cell shows a class
+        // both ways (or that the sample had not seen) are what the next tree is grown with too.
         let cells = tree.cells();
         let mut patterns = vec![vec![UNSEEN; moduli.count()]; cells];
         let mut misses: Vec<(Vec<i64>, bool)> = Vec::new();
+        let one_in = region.len().div_ceil(WALK_CAP).max(1);
+        let mut random = SplitMix64(0x7ee5);
         // Tens of millions of positions in d = 4: the time is read every 2^16.
         let (mut walked, mut late) = (0u32, false);
         domain.for_each(region, &mut |x, p| {
@@ -393,7 +413,7 @@ pub(in crate::game::stratify) fn tree_guess(
             if walked.trailing_zeros() >= 16 {
                 late = late || Instant::now() >= until;
             }
-            if late || region.weight(x) <= half {
+            if late || (one_in > 1 && random.below(one_in) != 0) || region.weight(x) <= half {
                 return;
             }
             let cell = tree.cell_of(&normals, x);
