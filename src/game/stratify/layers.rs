@@ -1307,35 +1307,12 @@ fn fit_layers(
         own,
         high,
     };
-    let mut extra = Vec::new();
-    let mut missing = Vec::new();
     // The heavier half is predicted exactly: each layer's classes went into its own pattern or
-    // into an end's without a clash (`ends`). The lighter half's misses are exceptions, and only
-    // the lighter half is walked.
-    let mut failed = false;
-    domain.for_each_up_to(region, half, &mut |x, truth| {
-        if failed {
-            return;
-        }
-        let predicted = rule.predict(moduli, x);
-        if predicted == Some(truth) {
-            return;
-        }
-        // A class no heavier position showed is not in the guessed set.
-        if predicted.unwrap_or(false) == truth {
-            return;
-        }
-        if extra.len() + missing.len() >= MAX_EXCEPTIONS {
-            failed = true;
-        } else if truth {
-            extra.push(x.to_vec());
-        } else {
-            missing.push(x.to_vec());
-        }
-    });
-    if failed || crate::interrupt::requested() {
-        return None;
-    }
+    // into an end's without a clash (`ends`). The lighter half's misses are exceptions (a class
+    // no heavier position showed is not in the guessed set).
+    let (extra, missing) = lighter_misses(domain, region, half, &|x| {
+        rule.predict(moduli, x).unwrap_or(false)
+    })?;
     let pieces = rule.piece_count(moduli);
     if pieces > budget.pieces {
         return None;
@@ -1351,6 +1328,38 @@ fn fit_layers(
         hi,
         cuts: Vec::new(),
     })
+}
+
+/// Positions in P a guess leaves out, and positions not in P it takes in.
+type Misses = (Vec<Vec<i64>>, Vec<Vec<i64>>);
+
+/// The positions of the domain up to weight `half` (a guess's lighter half) that the guess
+/// `inside` gets wrong, the exceptions a guess takes as points; None past [`MAX_EXCEPTIONS`]
+/// or when interrupted. Only the lighter half is walked.
+fn lighter_misses(
+    domain: &Domain,
+    region: &WeightRegion,
+    half: i64,
+    inside: &dyn Fn(&[i64]) -> bool,
+) -> Option<Misses> {
+    let (mut extra, mut missing) = (Vec::new(), Vec::new());
+    let mut failed = false;
+    domain.for_each_up_to(region, half, &mut |x, truth| {
+        if failed || inside(x) == truth {
+            return;
+        }
+        if extra.len() + missing.len() >= MAX_EXCEPTIONS {
+            failed = true;
+        } else if truth {
+            extra.push(x.to_vec());
+        } else {
+            missing.push(x.to_vec());
+        }
+    });
+    if failed || crate::interrupt::requested() {
+        return None;
+    }
+    Some((extra, missing))
 }
 
 #[cfg(test)]

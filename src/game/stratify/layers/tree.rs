@@ -25,7 +25,7 @@ use std::time::Instant;
 
 use super::domain::gcd;
 use super::{level, state, Domain, Layered, Moduli, Pattern, Rule, UNSEEN};
-use super::{MAX_EXCEPTIONS, MAX_PIECES};
+use super::{lighter_misses, MAX_PIECES};
 use crate::game::stratify::region::WeightRegion;
 use crate::random::SplitMix64;
 
@@ -446,23 +446,8 @@ pub(in crate::game::stratify) fn tree_guess(
         };
         let rule = tree.into_rule(&normals, &mut patterns.into_iter());
         // The lighter half's misses, as exceptions.
-        let (mut extra, mut missing) = (Vec::new(), Vec::new());
-        let mut failed = false;
-        domain.for_each_up_to(region, half, &mut |x, truth| {
-            if failed || rule.contains(moduli, x) == truth {
-                return;
-            }
-            if extra.len() + missing.len() >= MAX_EXCEPTIONS {
-                failed = true;
-            } else if truth {
-                extra.push(x.to_vec());
-            } else {
-                missing.push(x.to_vec());
-            }
-        });
-        if failed || crate::interrupt::requested() {
-            return None;
-        }
+        let (extra, missing) =
+            lighter_misses(&domain, region, half, &|x| rule.contains(moduli, x))?;
         return Some(Layered {
             moduli: moduli.clone(),
             normal: first,
