@@ -8,6 +8,7 @@
 //! numbers).
 
 use super::super::solver::{bits, Solution};
+use crate::random::SplitMix64;
 
 /// P-positions of a weight region of N^d, indexed densely.
 pub(super) struct WeightRegion {
@@ -78,6 +79,30 @@ impl WeightRegion {
             left -= w * lo;
             *xi = lo;
         }
+    }
+
+    /// Calls `f` on `count` positions drawn uniformly at random (by index, so repeats are
+    /// possible), with their outcomes, while it returns true; false when stopped. Each is found
+    /// from its index (d binary searches), so four million of them cost the same on a region of
+    /// ten million positions as on one of a billion, which a walk of every position does not.
+    pub(super) fn for_each_drawn(
+        &self,
+        count: u64,
+        random: &mut SplitMix64,
+        f: &mut dyn FnMut(&[i64], bool) -> bool,
+    ) -> bool {
+        if self.len == 0 {
+            return true;
+        }
+        let mut x = vec![0i64; self.ell.len()];
+        for _ in 0..count {
+            let at = random.below(self.len);
+            self.decode(at, &mut x);
+            if !f(&x, self.get(at)) {
+                return false;
+            }
+        }
+        true
     }
 
     /// Points spread evenly, in the order of the index, over the points x of the region with
@@ -256,7 +281,9 @@ impl WeightRegion {
         bits::get(&self.p, index as usize)
     }
 
-    /// Calls `f` on every position of the region, in the order of the index.
+    /// Calls `f` on every position of the region, in the order of the index (the tests' walk;
+    /// the search reads regions weight by weight or by index).
+    #[cfg(test)]
     pub(super) fn for_each(&self, mut f: impl FnMut(&[i64])) {
         fn walk(ell: &[i64], left: i64, x: &mut Vec<i64>, f: &mut dyn FnMut(&[i64])) {
             if x.len() == ell.len() {
@@ -629,6 +656,43 @@ mod tests {
                 assert_eq!(region.index(&beyond), None);
                 assert_eq!(region.index(&vec![-1; ell.len()]), None);
             }
+        }
+    }
+
+    #[test]
+    fn draws_are_positions_of_the_region_with_their_outcomes_and_reach_all_of_them() {
+        let mut random = SplitMix64(0x5eed);
+        for ell in [&[1i64, 1][..], &[1, 2, 3], &[2, 1, 3, 1]] {
+            let mut region = WeightRegion::empty(ell, 9);
+            let mut members = Vec::new();
+            region.for_each(|x| {
+                if random.below(3) == 0 {
+                    members.push(x.to_vec());
+                }
+            });
+            for x in &members {
+                region.insert(x);
+            }
+            let mut hits = vec![0u32; region.len() as usize];
+            let draws = 40 * region.len();
+            let mut drawn = 0u64;
+            region.for_each_drawn(draws, &mut random, &mut |x, p| {
+                let at = region.index(x).expect("drawn inside the region");
+                assert_eq!(p, members.iter().any(|m| m == x), "{x:?}");
+                hits[at as usize] += 1;
+                drawn += 1;
+                true
+            });
+            assert_eq!(drawn, draws);
+            // Each position drawn about 40 times: none missed.
+            assert!(hits.iter().all(|&h| h > 0), "{ell:?}");
+            // A draw stopped by `f` stops.
+            let mut calls = 0;
+            assert!(!region.for_each_drawn(10, &mut random, &mut |_, _| {
+                calls += 1;
+                calls < 3
+            }));
+            assert_eq!(calls, 3);
         }
     }
 

@@ -35,8 +35,10 @@ const TREE_SAMPLE: usize = 60_000;
 /// The deepest a cell may lie (cuts on the way to it).
 const MAX_DEPTH: usize = 12;
 
-/// The most positions of the heavier half whose cells' patterns are read: past it, one in k,
-/// chosen at random (a region of weight 216 in d = 4 holds 95 million, a 2 s walk).
+/// The most positions of the region whose cells' patterns are read: past it, one in k chosen at
+/// random on a walk of the region, and past sixteen times it as many drawn at random (a region of
+/// weight 216 in d = 4 holds 95 million, a 2 s walk; draws cost the same however large the
+/// region).
 const WALK_CAP: u64 = 4_000_000;
 
 /// The most cells a tree may have.
@@ -404,17 +406,15 @@ pub(in crate::game::stratify) fn tree_guess(
         let cells = tree.cells();
         let mut patterns = vec![vec![UNSEEN; moduli.count()]; cells];
         let mut misses: Vec<(Vec<i64>, bool)> = Vec::new();
-        let one_in = region.len().div_ceil(WALK_CAP).max(1);
-        let mut random = SplitMix64(0x7ee5);
         // Tens of millions of positions in d = 4: the time is read every 2^16.
         let (mut walked, mut late) = (0u32, false);
-        domain.for_each(region, &mut |x, p| {
+        let mut visit = |x: &[i64], p: bool| {
             walked = walked.wrapping_add(1);
             if walked.trailing_zeros() >= 16 {
                 late = late || Instant::now() >= until;
             }
-            if late || (one_in > 1 && random.below(one_in) != 0) || region.weight(x) <= half {
-                return;
+            if late || region.weight(x) <= half {
+                return !late;
             }
             let cell = tree.cell_of(&normals, x);
             let class = moduli.class_of(x) as usize;
@@ -424,7 +424,21 @@ pub(in crate::game::stratify) fn tree_guess(
             } else if *seen != state(p) && misses.len() < TREE_SAMPLE {
                 misses.push((x.to_vec(), p));
             }
-        });
+            true
+        };
+        // A draw costs about fifteen steps of a walk (d binary searches): past sixteen times
+        // the cap, drawing is the cheaper.
+        let one_in = region.len().div_ceil(WALK_CAP).max(1);
+        if one_in > 16 {
+            region.for_each_drawn(WALK_CAP, &mut SplitMix64(0x7ee5), &mut visit);
+        } else {
+            let mut random = SplitMix64(0x7ee5);
+            domain.for_each(region, &mut |x, p| {
+                if one_in == 1 || random.below(one_in) == 0 {
+                    visit(x, p);
+                }
+            });
+        }
         if late || crate::interrupt::requested() {
             return None;
         }
