@@ -725,7 +725,10 @@ fn layered_guess(
         moduli,
         lattice,
         normals,
-    } = layers::moduli_to_try(region, &classes::move_sums(&moves_of(game)));
+    } = layers::moduli_to_try(
+        region,
+        &classes::move_sums(&moves_of(game).unwrap_or_default()),
+    );
     // Layers of one normal first, each moduli; then guesses with cuts, modulo the moduli the
     // region suggests along the axes (the last such; the parity modulo 2 tried first above is
     // the generic one, and cut guesses modulo 2 cost seconds on large regions without finding
@@ -800,8 +803,8 @@ fn layered_guess(
     Ok(None)
 }
 
-/// The moves as vectors of i64 (empty when an entry does not fit).
-fn moves_of(game: &LatticeGame) -> Vec<Vec<i64>> {
+/// The moves as machine integers; None when an entry does not fit.
+pub(super) fn moves_of(game: &LatticeGame) -> Option<Vec<Vec<i64>>> {
     game.rules()
         .moves()
         .iter()
@@ -810,8 +813,7 @@ fn moves_of(game: &LatticeGame) -> Vec<Vec<i64>> {
                 .map(Integer::to_i64)
                 .collect::<Option<Vec<i64>>>()
         })
-        .collect::<Option<Vec<_>>>()
-        .unwrap_or_default()
+        .collect()
 }
 
 /// A guess of [`layered_guess`]: layers of one normal, a tree of cuts, or layers on the sides of

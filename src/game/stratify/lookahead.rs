@@ -118,17 +118,7 @@ impl<'a> LookAhead<'a> {
     /// fit machine integers and D can be listed; None otherwise (the shell is then solved with
     /// the whole region again).
     fn shell(&self) -> Option<Shell> {
-        let moves: Vec<Vec<i64>> = self
-            .game
-            .rules()
-            .moves()
-            .iter()
-            .map(|m| {
-                m.0.iter()
-                    .map(Integer::to_i64)
-                    .collect::<Option<Vec<i64>>>()
-            })
-            .collect::<Option<_>>()?;
+        let moves = super::moves_of(self.game)?;
         let weight = |m: &Vec<i64>| -> Option<i64> {
             m.iter()
                 .zip(self.ell)

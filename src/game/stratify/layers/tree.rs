@@ -218,11 +218,7 @@ impl Grower<'_> {
         // SHORTLIST best are tried on more: ranking them all on CHOICE positions took a fifth
         // of a 4-D game's time.
         let among = if mixed.len() > QUICK {
-            let quick: Vec<u32> = mixed
-                .iter()
-                .copied()
-                .step_by(mixed.len().div_ceil(QUICK))
-                .collect();
+            let quick = every_kth(&mixed, QUICK);
             let quick_tally = self.tally(&quick);
             let quick_odd = quick_tally.iter().map(at_odds).sum();
             let mut ranked = self.cuts_by_normal(&quick, &quick_tally, &every);
@@ -238,11 +234,7 @@ impl Grower<'_> {
             every
         };
         let (normal, cut) = if mixed.len() > CHOICE {
-            let few: Vec<u32> = mixed
-                .iter()
-                .copied()
-                .step_by(mixed.len().div_ceil(CHOICE))
-                .collect();
+            let few = every_kth(&mixed, CHOICE);
             let few_tally = self.tally(&few);
             let few_odd = few_tally.iter().map(at_odds).sum();
             let (normal, _) = self.best_cut(&few, &few_tally, few_odd, &among)?;
@@ -361,6 +353,15 @@ impl Grower<'_> {
         }
         out
     }
+}
+
+/// At most `most` of the positions, every k-th.
+fn every_kth(positions: &[u32], most: usize) -> Vec<u32> {
+    positions
+        .iter()
+        .copied()
+        .step_by(positions.len().div_ceil(most.max(1)).max(1))
+        .collect()
 }
 
 /// The candidate normals of a tree's cuts: the primitive ones among the domain's with entries
