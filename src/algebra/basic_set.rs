@@ -24,7 +24,7 @@ use std::fmt;
 use num_rational::BigRational;
 use num_traits::Signed;
 
-use super::coset::Coset;
+use super::coset::{Coset, CosetSplit};
 use super::hilbert::parallelepiped_group;
 use super::lattice::{hermite_normal_form, Lattice};
 use super::linalg::solve;
@@ -213,7 +213,16 @@ impl BasicSet {
     /// Whether S ⊆ T: S's coset lies in T's and no point of S fails an inequality of T (one
     /// emptiness test per inequality).
     pub fn is_subset_of(&self, other: &BasicSet) -> Result<bool, AlgebraError> {
-        if other.coset.intersect(&self.coset).as_ref() != Some(&self.coset) {
+        self.is_subset_meeting(other, self.coset.intersect(&other.coset).as_ref())
+    }
+
+    /// [`BasicSet::is_subset_of`] given the meet of the two cosets.
+    pub(crate) fn is_subset_meeting(
+        &self,
+        other: &BasicSet,
+        meet: Option<&Coset>,
+    ) -> Result<bool, AlgebraError> {
+        if meet != Some(&self.coset) {
             return Ok(false);
         }
         for (a, b) in &other.inequalities {
@@ -226,19 +235,32 @@ impl BasicSet {
 
     /// S ∖ T as disjoint nonempty basic sets.
     pub fn difference(&self, other: &BasicSet) -> Result<Vec<BasicSet>, AlgebraError> {
+        self.difference_split(other, &self.coset.split_by(&other.coset))
+    }
+
+    /// [`BasicSet::difference`] given how this set's coset splits by the other's
+    /// ([`Coset::split_by`]), for a caller that cuts many sets on one coset by the same set.
+    pub(crate) fn difference_split(
+        &self,
+        other: &BasicSet,
+        split: &CosetSplit,
+    ) -> Result<Vec<BasicSet>, AlgebraError> {
         let mut out = Vec::new();
         // When S and T do not meet, S ∖ T = S: one emptiness test instead of splitting S.
-        let Some(both) = self.intersect(other) else {
+        let Some(meet) = &split.meet else {
             return Ok(vec![self.clone()]);
         };
+        let mut ineqs = self.inequalities.clone();
+        ineqs.extend(other.inequalities.iter().cloned());
+        let both = BasicSet::new(meet.clone(), ineqs);
         if both.is_empty()? {
             return Ok(vec![self.clone()]);
         }
         let meet = both.coset;
-        for (coset, extra) in self.coset.difference(&other.coset) {
+        for (coset, extra) in &split.rest {
             let mut ineqs = self.inequalities.clone();
-            ineqs.extend(extra);
-            out.push(BasicSet::new(coset, ineqs));
+            ineqs.extend(extra.iter().cloned());
+            out.push(BasicSet::new(coset.clone(), ineqs));
         }
         // On T's coset: fail T's first inequality, or pass it and fail the next, and so on.
         let mut current = self.inequalities.clone();

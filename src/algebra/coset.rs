@@ -145,6 +145,16 @@ fn solve_integer_exact(rows: &[Vec<Integer>], b: &[Integer]) -> Option<(Vector, 
 }
 
 /// A coset c + L of a sublattice L ⊂ Z^d (L may have any rank, including 0).
+/// A coset c + L split by another, c' + L': their meet (empty or a coset of L ∩ L') and the rest
+/// of c + L as disjoint pieces, cosets with at most one extra inequality n·x ≥ v each.
+#[derive(Clone, Debug)]
+pub struct CosetSplit {
+    /// (c + L) ∩ (c' + L').
+    pub meet: Option<Coset>,
+    /// (c + L) ∖ (c' + L').
+    pub rest: Vec<(Coset, Option<(Vector, Integer)>)>,
+}
+
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub struct Coset {
     offset: Vector,
@@ -322,9 +332,32 @@ impl Coset {
     /// intersection are cut out by hyperplanes (returned as cosets with one extra inequality
     /// n·x ≥ v each), and within the hull by the finitely many other cosets of L ∩ L'.
     pub fn difference(&self, other: &Coset) -> Vec<(Coset, Option<(Vector, Integer)>)> {
-        let Some(meet) = self.intersect(other) else {
-            return vec![(self.clone(), None)];
+        self.split_by(other).rest
+    }
+
+    /// (c + L) ∩ (c' + L') and (c + L) ∖ (c' + L') at once (see [`Coset::intersect`] and
+    /// [`Coset::difference`]): the meet is computed once.
+    pub fn split_by(&self, other: &Coset) -> CosetSplit {
+        self.split_at(self.intersect(other))
+    }
+
+    /// [`Coset::split_by`] given the meet, `self.intersect(other)`.
+    pub fn split_at(&self, meet: Option<Coset>) -> CosetSplit {
+        let Some(meet) = meet else {
+            return CosetSplit {
+                meet: None,
+                rest: vec![(self.clone(), None)],
+            };
         };
+        let rest = self.difference_from_meet(&meet);
+        CosetSplit {
+            meet: Some(meet),
+            rest,
+        }
+    }
+
+    /// (c + L) ∖ M for a coset M ⊆ c + L (the meet of [`Coset::difference`]).
+    fn difference_from_meet(&self, meet: &Coset) -> Vec<(Coset, Option<(Vector, Integer)>)> {
         let mut out = Vec::new();
         let mut current = self.clone();
         // Hyperplanes through the meet that are not constant on c + L.

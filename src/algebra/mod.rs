@@ -16,6 +16,7 @@ mod integer;
 pub mod lattice;
 pub mod linalg;
 pub mod lp;
+mod machine_cone;
 mod matrix;
 mod module;
 pub mod monoid;

@@ -512,6 +512,28 @@ pub fn homogenised_cone(d: usize, rows: &[(Vector, Integer)]) -> Result<ConeData
     ConeData::from_inequalities(d + 1, &hom)
 }
 
+/// The extreme rays of the cone of [`homogenised_cone`] (pointed when the rows a have rank d):
+/// in machine integers when they fit, else exactly.
+pub(crate) fn homogenised_rays(
+    d: usize,
+    rows: &[(Vector, Integer)],
+) -> Result<Vec<Vector>, AlgebraError> {
+    let small: Option<Vec<Vec<i64>>> = rows
+        .iter()
+        .map(|(a, b)| {
+            a.0.iter()
+                .chain([&-b])
+                .map(Integer::to_i64)
+                .collect::<Option<Vec<i64>>>()
+        })
+        .chain([Some((0..=d).map(|i| i64::from(i == d)).collect())])
+        .collect();
+    if let Some(rays) = small.and_then(|h| super::machine_cone::pointed_rays(d + 1, &h)) {
+        return Ok(rays.iter().map(|r| Vector::from_i64s(r)).collect());
+    }
+    Ok(homogenised_cone(d, rows)?.rays().to_vec())
+}
+
 /// Π as integer inequalities a·x ≥ b, one pair per row (an equation of a cone gives two rows).
 pub fn integer_inequalities(p: &Polyhedron) -> Result<Vec<(Vector, Integer)>, AlgebraError> {
     let (d, rows) = homogenised_rows(p)?;

@@ -20,7 +20,7 @@
 use std::collections::BTreeMap;
 
 use super::basic_set::{BasicSet, SimplicialPiece};
-use super::coset::{residue, Coset};
+use super::coset::{residue, Coset, CosetSplit};
 use super::lattice::{kernel_lattice, Lattice};
 use super::polyhedral::{integer_inequalities, ConeData};
 use super::{
@@ -294,7 +294,13 @@ impl StratifiedSet {
             .flat_map(|(k, s)| std::iter::repeat_n(k, s.cover.len()))
             .collect();
         let all: Vec<BasicSet> = sets.iter().flat_map(|s| s.cover.iter().cloned()).collect();
-        let mut candidates: Vec<(usize, usize, usize, usize)> = coset_meeting_pairs(&all, &all)
+        // One group: nothing to test (and the pairs of a large cover cost seconds to list).
+        let pairs = if groups.windows(2).all(|g| g[0] == g[1]) {
+            Vec::new()
+        } else {
+            coset_meeting_pairs(&all, &all)?
+        };
+        let mut candidates: Vec<(usize, usize, usize, usize)> = pairs
             .into_iter()
             .filter(|&(x, y)| owners[x] < owners[y] && groups[owners[x]] != groups[owners[y]])
             .map(|(x, y)| (owners[y], owners[x], x, y))
@@ -319,6 +325,12 @@ impl StratifiedSet {
     /// The ambient dimension d.
     pub fn dim(&self) -> usize {
         self.dim
+    }
+
+    /// Whether the cover's basic sets are known to be pairwise disjoint (so that they are the
+    /// set's pieces without cutting).
+    pub fn cover_is_disjoint(&self) -> bool {
+        self.cover_is_disjoint
     }
 
     /// The disjoint basic sets (computed from the cover the first time they are asked for; see
@@ -443,7 +455,7 @@ impl StratifiedSet {
     pub fn intersect(&self, other: &StratifiedSet) -> Result<StratifiedSet, AlgebraError> {
         self.check_dim(other, "the second set of an intersection")?;
         let mut meets = Vec::new();
-        for (i, j) in coset_meeting_pairs(&self.cover, &other.cover) {
+        for (i, j) in coset_meeting_pairs(&self.cover, &other.cover)? {
             if crate::interrupt::requested() {
                 return Err(AlgebraError::Interrupted);
             }
@@ -504,7 +516,7 @@ impl StratifiedSet {
             }
         }
         let mut dropped = vec![false; cover.len()];
-        for (i, j) in coset_meeting_pairs(&cover, &cover) {
+        for (i, j) in coset_meeting_pairs(&cover, &cover)? {
             if crate::interrupt::requested() {
                 return Err(AlgebraError::Interrupted);
             }
@@ -558,7 +570,7 @@ impl StratifiedSet {
             return self.find_point();
         }
         let mut cutters: Vec<Vec<&BasicSet>> = vec![Vec::new(); self.cover.len()];
-        for (i, j) in coset_meeting_pairs(&self.cover, &other.cover) {
+        for (i, j) in coset_meeting_pairs(&self.cover, &other.cover)? {
             cutters[i].push(&other.cover[j]);
         }
         for (a, ts) in self.cover.iter().zip(&cutters) {
@@ -776,7 +788,7 @@ fn cut_within(
     let total = std::sync::atomic::AtomicUsize::new(0);
     let too_many = || AlgebraError::TooLarge(format!("more than {max} disjoint pieces"));
     let mut cutters: Vec<Vec<usize>> = vec![Vec::new(); sets.len()];
-    for (i, j) in coset_meeting_pairs(sets, cutters_sets) {
+    for (i, j) in coset_meeting_pairs(sets, cutters_sets)? {
         if cuts(i, j) {
             cutters[i].push(j);
         }
@@ -784,22 +796,33 @@ fn cut_within(
     let inherited = crate::interrupt::inherited();
     let cut_one = |(a, js): (&BasicSet, &Vec<usize>)| -> Result<Vec<BasicSet>, AlgebraError> {
         crate::interrupt::with_inherited(&inherited, || {
+            // How A's coset splits by each cutter's: most fragments of A keep A's coset, and
+            // are cut by the same split.
+            let mut meets: Vec<Option<Coset>> = Vec::with_capacity(js.len());
             // A set inside one of its cutters is gone without cutting it by the others first.
             for &j in js {
-                if a.is_subset_of(&cutters_sets[j])? {
+                let meet = a.coset().intersect(cutters_sets[j].coset());
+                if a.is_subset_meeting(&cutters_sets[j], meet.as_ref())? {
                     let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
                     report(finished, sets.len());
                     return Ok(Vec::new());
                 }
+                meets.push(meet);
             }
             let mut rest = vec![a.clone()];
-            for &j in js {
+            for (&j, meet) in js.iter().zip(meets) {
                 if crate::interrupt::requested() {
                     return Err(AlgebraError::Interrupted);
                 }
+                let mut split: Option<CosetSplit> = None;
                 let mut next = Vec::with_capacity(rest.len());
                 for p in &rest {
-                    next.extend(p.difference(&cutters_sets[j])?);
+                    next.extend(if p.coset() == a.coset() {
+                        let split = split.get_or_insert_with(|| a.coset().split_at(meet.clone()));
+                        p.difference_split(&cutters_sets[j], split)?
+                    } else {
+                        p.difference(&cutters_sets[j])?
+                    });
                 }
                 rest = next;
                 if rest.len() > max {
@@ -844,8 +867,11 @@ fn cut_within(
 /// every other pair is disjoint. Pieces are grouped by lattice (Hermite bases are canonical); for
 /// each pair of lattices L, L', the cosets c + L and c' + L' meet exactly when c ≡ c' modulo
 /// L + L', so the offsets are bucketed by their residue modulo L + L' (one Hermite form per pair of
-/// lattices, one reduction per piece).
-pub(crate) fn coset_meeting_pairs(a: &[BasicSet], b: &[BasicSet]) -> Vec<(usize, usize)> {
+/// lattices, one reduction per piece). Stops on an interrupt.
+pub(crate) fn coset_meeting_pairs(
+    a: &[BasicSet],
+    b: &[BasicSet],
+) -> Result<Vec<(usize, usize)>, AlgebraError> {
     fn groups(sets: &[BasicSet]) -> BTreeMap<&[Vector], Vec<usize>> {
         let mut out: BTreeMap<&[Vector], Vec<usize>> = BTreeMap::new();
         for (i, s) in sets.iter().enumerate() {
@@ -855,11 +881,14 @@ pub(crate) fn coset_meeting_pairs(a: &[BasicSet], b: &[BasicSet]) -> Vec<(usize,
     }
     let mut pairs = Vec::new();
     let Some(d) = a.first().or(b.first()).map(BasicSet::dim) else {
-        return pairs;
+        return Ok(pairs);
     };
     let (ga, gb) = (groups(a), groups(b));
     for (la, ia) in &ga {
         for (lb, ib) in &gb {
+            if crate::interrupt::requested() {
+                return Err(AlgebraError::Interrupted);
+            }
             if la == lb {
                 // Equal lattices: equal canonical offsets.
                 let mut by_offset: BTreeMap<&Vector, Vec<usize>> = BTreeMap::new();
@@ -888,7 +917,7 @@ pub(crate) fn coset_meeting_pairs(a: &[BasicSet], b: &[BasicSet]) -> Vec<(usize,
         }
     }
     pairs.sort_unstable();
-    pairs
+    Ok(pairs)
 }
 
 /// The most linear sets a non-normal semigroup is split into before the conversion is refused.

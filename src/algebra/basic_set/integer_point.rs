@@ -15,7 +15,7 @@ use num_rational::BigRational;
 
 use crate::algebra::lattice::hermite_normal_form;
 use crate::algebra::linalg::primitive;
-use crate::algebra::polyhedral::homogenised_cone;
+use crate::algebra::polyhedral::homogenised_rays;
 use crate::algebra::{AlgebraError, Integer, Matrix, Vector};
 
 type Q = BigRational;
@@ -159,10 +159,10 @@ fn vertices_and_rays_of(
     r: usize,
     rows: &[(Vector, Integer)],
 ) -> Result<(Vec<Vec<Q>>, Vec<Vector>, Vec<Vector>), AlgebraError> {
-    let cone = homogenised_cone(r, rows)?;
+    let extreme = homogenised_rays(r, rows)?;
     let mut vertices = Vec::new();
     let mut rays = Vec::new();
-    for ray in cone.rays() {
+    for ray in &extreme {
         if ray.0[r].is_zero() {
             rays.push(ray.clone());
         } else {
@@ -175,7 +175,7 @@ fn vertices_and_rays_of(
             );
         }
     }
-    Ok((vertices, rays, cone.rays().to_vec()))
+    Ok((vertices, rays, extreme))
 }
 
 fn integral_vertex(vertices: &[Vec<Q>]) -> Option<Vec<Integer>> {
