@@ -926,6 +926,25 @@ fn certify_guess(
         set,
         looked_ahead,
     } = guess;
+    // Compared with the positions past the region first: that needs only the set's membership,
+    // while writing it needs its disjoint pieces (seconds for a cover of hundreds of pieces).
+    if options.certify && !looked_ahead {
+        progress(&format!("checking a guess past the region: {describe}"));
+        if let Some((x, w)) = ahead.refute(set)? {
+            tried.push(format!(
+                "{describe}: refuted at {} (weight {w})",
+                Vector::from_i64s(&x)
+            ));
+            raise_past(next, w);
+            return Ok(None);
+        }
+    }
+    // A cover of overlapping sets is verified as it is, and written only once certified: its
+    // disjoint pieces, which writing needs, cost seconds past a few hundred sets.
+    let verify_first = options.certify && stratification.is_none() && !set.cover_is_disjoint();
+    if verify_first && !certified(game, set, &describe, tried, progress, next)? {
+        return Ok(None);
+    }
     let stratification = match stratification.map_or_else(|| written(set.to_stratification()), Ok) {
         Ok(s) => s,
         Err(why) => {
@@ -940,48 +959,53 @@ fn certify_guess(
             method: describe,
         }));
     }
-    progress(&format!("checking a guess past the region: {describe}"));
-    let refuted = if looked_ahead {
-        None
-    } else {
-        ahead.refute(set)?
-    };
-    if let Some((x, w)) = refuted {
-        tried.push(format!(
-            "{describe}: refuted at {} (weight {w})",
-            Vector::from_i64s(&x)
-        ));
-        raise_past(next, w);
-        return Ok(None);
+    if !verify_first {
+        // The stratification written from the guess is the same set, often in fewer basic sets
+        // (a guess's exceptions, hundreds of points, merge into the modules' offsets): the one
+        // with fewer is verified, and the verification of the written one certifies the answer
+        // as printed. It is a shortcut only: should building it fail, the guess's own set is
+        // verified.
+        let written_set = StratifiedSet::from_stratification_grouped(
+            &stratification,
+            &vec![0; stratification.pieces().len()],
+        )
+        .ok()
+        .and_then(Result::ok);
+        let checked = match &written_set {
+            Some(w) if w.cover().len() < set.cover().len() => w,
+            _ => set,
+        };
+        if !certified(game, checked, &describe, tried, progress, next)? {
+            return Ok(None);
+        }
     }
+    Ok(Some(Stratified::Found {
+        stratification,
+        certified: true,
+        method: describe,
+    }))
+}
+
+/// Whether `verify` certifies the guess's set; when it refutes it, the counterexample is
+/// reported and the next region reaches past it.
+fn certified(
+    game: &LatticeGame,
+    set: &StratifiedSet,
+    describe: &str,
+    tried: &mut Attempts,
+    progress: &mut dyn FnMut(&str),
+    next: &mut i64,
+) -> Result<bool, SolveError> {
     progress(&format!("verifying a guess: {describe}"));
-    // The stratification written from the guess is the same set, often in fewer basic sets (a
-    // guess's exceptions, hundreds of points, merge into the modules' offsets): the one with
-    // fewer is verified, and the verification of the written one certifies the answer as printed.
-    // It is a shortcut only: should building it fail, the guess's own set is verified.
-    let written_set = StratifiedSet::from_stratification_grouped(
-        &stratification,
-        &vec![0; stratification.pieces().len()],
-    )
-    .ok()
-    .and_then(Result::ok);
-    let checked = match &written_set {
-        Some(w) if w.cover().len() < set.cover().len() => w,
-        _ => set,
-    };
-    match verify(game, checked)? {
-        Verification::Certified { .. } => Ok(Some(Stratified::Found {
-            stratification,
-            certified: true,
-            method: describe,
-        })),
+    match verify(game, set)? {
+        Verification::Certified { .. } => Ok(true),
         Verification::Refuted { counterexample, .. } => {
             tried.push(format!(
                 "{describe}: refuted at {} (weight {})",
                 counterexample.position, counterexample.weight
             ));
             raise_past(next, counterexample.weight.to_i64().unwrap_or(i64::MAX / 4));
-            Ok(None)
+            Ok(false)
         }
     }
 }
