@@ -144,7 +144,6 @@ fn solve_integer_exact(rows: &[Vec<Integer>], b: &[Integer]) -> Option<(Vector, 
     Some((x, free.map(column).collect()))
 }
 
-/// A coset c + L of a sublattice L ⊂ Z^d (L may have any rank, including 0).
 /// A coset c + L split by another, c' + L': their meet (empty or a coset of L ∩ L') and the rest
 /// of c + L as disjoint pieces, cosets with at most one extra inequality n·x ≥ v each.
 #[derive(Clone, Debug)]
@@ -155,6 +154,7 @@ pub struct CosetSplit {
     pub rest: Vec<(Coset, Option<(Vector, Integer)>)>,
 }
 
+/// A coset c + L of a sublattice L ⊂ Z^d (L may have any rank, including 0).
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub struct Coset {
     offset: Vector,
@@ -244,6 +244,20 @@ impl Coset {
         // Equal lattices (Hermite bases are canonical): the cosets are equal or disjoint.
         if self.basis == other.basis {
             return (self.offset == other.offset).then(|| self.clone());
+        }
+        // Nested lattices (a piece's lattice inside the board's Z^d, say): the coset of the
+        // smaller one, or nothing, without solving a system.
+        let inside = |small: &Coset, large: &Coset| {
+            small
+                .basis
+                .iter()
+                .all(|b| reduce(b.clone(), &large.basis).is_zero())
+        };
+        if inside(self, other) {
+            return other.contains(&self.offset).then(|| self.clone());
+        }
+        if inside(other, self) {
+            return self.contains(&other.offset).then(|| other.clone());
         }
         // c + B y = c' + B' z: solve [B | −B'] (y, z) = c' − c.
         let r = self.basis.len();
