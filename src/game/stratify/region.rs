@@ -525,7 +525,9 @@ impl WeightRegion {
     }
 
     /// Calls `f(index)` on every point of b + N{g_1..g_k} inside the region while it returns
-    /// true (points may repeat when the g_j are dependent).
+    /// true (points may repeat when the g_j are dependent). A walk may meet millions of points:
+    /// it also stops on an interrupt (Ctrl-C or a deadline), and its callers check for one before
+    /// they use what it saw.
     pub(super) fn cone_walk(&self, b: &[i64], gens: &[Vec<i64>], f: &mut dyn FnMut(u64) -> bool) {
         fn walk(
             region: &WeightRegion,
@@ -554,7 +556,15 @@ impl WeightRegion {
             }
             go
         }
-        walk(self, &mut b.to_vec(), gens, f);
+        let mut visits = 0u32;
+        let mut checked = |at: u64| -> bool {
+            visits = visits.wrapping_add(1);
+            if visits.is_multiple_of(1 << 16) && crate::interrupt::requested() {
+                return false;
+            }
+            f(at)
+        };
+        walk(self, &mut b.to_vec(), gens, &mut checked);
     }
 
     /// Marks every point of b + N{g_1..g_k} inside the region.
