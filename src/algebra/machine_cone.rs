@@ -112,19 +112,14 @@ fn dot(a: &[i64], y: &[i64]) -> Option<i64> {
 
 /// y divided by the gcd of its entries.
 fn primitive(y: Vec<i64>) -> Vec<i64> {
-    let g = y.iter().fold(0u64, |g, &x| gcd(g, x.unsigned_abs()));
+    let g = y
+        .iter()
+        .fold(0u128, |g, &x| gcd(g, u128::from(x.unsigned_abs())));
     if g <= 1 {
         return y;
     }
     // g divides every entry, so each quotient fits.
     y.into_iter().map(|x| x / g as i64).collect()
-}
-
-fn gcd(mut a: u64, mut b: u64) -> u64 {
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a
 }
 
 /// The indices of the first k rows (in order) that are linearly independent, by fraction-free
@@ -140,7 +135,7 @@ fn independent_rows(k: usize, rows: &[&[i64]]) -> Option<Vec<usize>> {
                 for (x, y) in r.iter_mut().zip(b) {
                     *x = x.checked_mul(s)?.checked_sub(y.checked_mul(t)?)?;
                 }
-                let g = r.iter().fold(0u128, |g, &x| gcd128(g, x.unsigned_abs()));
+                let g = r.iter().fold(0u128, |g, &x| gcd(g, x.unsigned_abs()));
                 if g > 1 {
                     r.iter_mut().for_each(|x| *x /= g as i128);
                 }
@@ -157,7 +152,7 @@ fn independent_rows(k: usize, rows: &[&[i64]]) -> Option<Vec<usize>> {
     None
 }
 
-fn gcd128(mut a: u128, mut b: u128) -> u128 {
+fn gcd(mut a: u128, mut b: u128) -> u128 {
     while b != 0 {
         (a, b) = (b, a % b);
     }

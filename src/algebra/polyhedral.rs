@@ -504,12 +504,17 @@ fn homogenised_rows(p: &Polyhedron) -> Result<(usize, Vec<Vector>), AlgebraError
 /// per inequality), as a cone in R^(d+1): its rays with t > 0 are the vertices, with t = 0 the
 /// recession rays, and its equations with t = 1 those of the affine hull.
 pub fn homogenised_cone(d: usize, rows: &[(Vector, Integer)]) -> Result<ConeData, AlgebraError> {
+    ConeData::from_inequalities(d + 1, &homogenised(d, rows))
+}
+
+/// The rows (a, −b) and t ≥ 0 of [`homogenised_cone`].
+fn homogenised(d: usize, rows: &[(Vector, Integer)]) -> Vec<Vector> {
     let mut hom: Vec<Vector> = rows
         .iter()
         .map(|(a, b)| Vector(a.0.iter().cloned().chain([-b]).collect()))
         .collect();
     hom.push(Vector::unit(d + 1, d));
-    ConeData::from_inequalities(d + 1, &hom)
+    hom
 }
 
 /// The extreme rays of the cone of [`homogenised_cone`] (pointed when the rows a have rank d):
@@ -518,20 +523,12 @@ pub(crate) fn homogenised_rays(
     d: usize,
     rows: &[(Vector, Integer)],
 ) -> Result<Vec<Vector>, AlgebraError> {
-    let small: Option<Vec<Vec<i64>>> = rows
-        .iter()
-        .map(|(a, b)| {
-            a.0.iter()
-                .chain([&-b])
-                .map(Integer::to_i64)
-                .collect::<Option<Vec<i64>>>()
-        })
-        .chain([Some((0..=d).map(|i| i64::from(i == d)).collect())])
-        .collect();
+    let hom = homogenised(d, rows);
+    let small: Option<Vec<Vec<i64>>> = hom.iter().map(Vector::to_i64s).collect();
     if let Some(rays) = small.and_then(|h| super::machine_cone::pointed_rays(d + 1, &h)) {
         return Ok(rays.iter().map(|r| Vector::from_i64s(r)).collect());
     }
-    Ok(homogenised_cone(d, rows)?.rays().to_vec())
+    Ok(ConeData::from_inequalities(d + 1, &hom)?.rays().to_vec())
 }
 
 /// Π as integer inequalities a·x ≥ b, one pair per row (an equation of a cone gives two rows).

@@ -26,6 +26,11 @@ impl Vector {
         Vector(xs.iter().map(|&x| Integer::from(x)).collect())
     }
 
+    /// As machine integers, when every entry fits.
+    pub fn to_i64s(&self) -> Option<Vec<i64>> {
+        self.0.iter().map(Integer::to_i64).collect()
+    }
+
     /// The dimension d.
     pub fn dim(&self) -> usize {
         self.0.len()

@@ -805,15 +805,7 @@ fn layered_guess(
 
 /// The moves as machine integers; None when an entry does not fit.
 pub(super) fn moves_of(game: &LatticeGame) -> Option<Vec<Vec<i64>>> {
-    game.rules()
-        .moves()
-        .iter()
-        .map(|m| {
-            m.0.iter()
-                .map(Integer::to_i64)
-                .collect::<Option<Vec<i64>>>()
-        })
-        .collect()
+    game.rules().moves().iter().map(Vector::to_i64s).collect()
 }
 
 /// A guess of [`layered_guess`]: layers of one normal, a tree of cuts, or layers on the sides of
