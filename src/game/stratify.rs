@@ -23,7 +23,7 @@ use crate::algebra::{AlgebraError, Cone, Integer, Polyhedron};
 use crate::algebra::{Stratification, StratifiedSet, Vector};
 
 use super::solver::{self, Region, Solution, SolveError, SolveOptions};
-use super::verify::{verify, Verification};
+use super::verify::{first_failure, verify};
 use super::{strategy, LatticeGame};
 
 mod classes;
@@ -989,14 +989,13 @@ fn certified(
     next: &mut i64,
 ) -> Result<bool, SolveError> {
     progress(&format!("verifying a guess: {describe}"));
-    match verify(game, set)? {
-        Verification::Certified { .. } => Ok(true),
-        Verification::Refuted { counterexample, .. } => {
+    match first_failure(game, set)? {
+        None => Ok(true),
+        Some((position, weight)) => {
             tried.push(format!(
-                "{describe}: refuted at {} (weight {})",
-                counterexample.position, counterexample.weight
+                "{describe}: refuted at {position} (weight {weight})"
             ));
-            raise_past(next, counterexample.weight.to_i64().unwrap_or(i64::MAX / 4));
+            raise_past(next, weight.to_i64().unwrap_or(i64::MAX / 4));
             Ok(false)
         }
     }

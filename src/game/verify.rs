@@ -141,6 +141,53 @@ pub fn verify_reporting(
     s: &StratifiedSet,
     report: &mut dyn FnMut(&str),
 ) -> Result<Verification, SolveError> {
+    Ok(match smallest_failure(game, s, report)? {
+        Ok(pieces) => Verification::Certified { pieces },
+        Err(failing) => {
+            let outcome = match failing.failure {
+                Failure::OffLattice => Outcome::OffBoard,
+                _ => solver::outcome_below(game, &failing.position)?,
+            };
+            Verification::Refuted {
+                counterexample: Counterexample {
+                    position: failing.position,
+                    failure: failing.failure,
+                    weight: failing.weight,
+                    outcome,
+                },
+                functional: failing.functional,
+            }
+        }
+    })
+}
+
+/// Where S first differs from the P-positions: `None` when [`verify`] would certify S, else the
+/// smallest counterexample under ℓ and its weight. The same search as `verify`, without the
+/// solver's outcome of the counterexample, which explores every position below it: a search that
+/// only moves on past the counterexample should not pay for that.
+pub fn first_failure(
+    game: &LatticeGame,
+    s: &StratifiedSet,
+) -> Result<Option<(Vector, Integer)>, SolveError> {
+    Ok(smallest_failure(game, s, &mut |_| {})?
+        .err()
+        .map(|f| (f.position, f.weight)))
+}
+
+/// A counterexample before the solver has given its outcome.
+struct Failing {
+    position: Vector,
+    failure: Failure,
+    weight: Integer,
+    functional: Vector,
+}
+
+/// The three conditions: `Ok(pieces)` when they hold, else the smallest failing position.
+fn smallest_failure(
+    game: &LatticeGame,
+    s: &StratifiedSet,
+    report: &mut dyn FnMut(&str),
+) -> Result<Result<usize, Failing>, SolveError> {
     let d = game.dim();
     if s.dim() != d {
         return Err(SolveError::Algebra(AlgebraError::DimensionMismatch {
@@ -151,30 +198,16 @@ pub fn verify_reporting(
     }
     let ell = Vector::from_i64s(&solver::functional(game, None)?);
     let lattice = strategy::lattice_points(game)?;
-    let refuted = |position: Vector, failure: Failure| -> Result<Verification, SolveError> {
-        let outcome = solver::outcome_below(game, &position)?;
-        Ok(Verification::Refuted {
-            counterexample: Counterexample {
-                weight: ell.dot(&position),
-                position,
-                failure,
-                outcome,
-            },
-            functional: ell.clone(),
-        })
+    let refuted = |position: Vector, failure: Failure| Failing {
+        weight: ell.dot(&position),
+        position,
+        failure,
+        functional: ell.clone(),
     };
     // Off Λ, ℓ need not be bounded below: any such point will do.
     report("condition 1 of 3, the set lies on the board");
     if let Some(p) = s.difference(&lattice)?.find_point()? {
-        return Ok(Verification::Refuted {
-            counterexample: Counterexample {
-                weight: ell.dot(&p),
-                position: p,
-                failure: Failure::OffLattice,
-                outcome: Outcome::OffBoard,
-            },
-            functional: ell.clone(),
-        });
+        return Ok(Err(refuted(p, Failure::OffLattice)));
     }
     let board = strategy::board(game)?;
     let moves = game.rules().moves();
@@ -219,9 +252,7 @@ pub fn verify_reporting(
     let stuck = board.difference(s)?.difference_of_all(&translates)?;
     offer(smallest(&stuck, &ell)?, 2);
     let Some((_, p, kind)) = best else {
-        return Ok(Verification::Certified {
-            pieces: s.cover().len(),
-        });
+        return Ok(Ok(s.cover().len()));
     };
     let failure = match kind {
         0 => Failure::Defeated,
@@ -240,7 +271,7 @@ pub fn verify_reporting(
             options: solver::options(game, &p)?.len(),
         },
     };
-    refuted(p, failure)
+    Ok(Err(refuted(p, failure)))
 }
 
 impl fmt::Display for Verification {

@@ -1,7 +1,8 @@
 //! `verify` against the solver: a certified set agrees with the P-positions found by the memo
 //! solver on a window, and a refuted set's counterexample is the lightest position of the window
 //! where the set and the solver's P-positions differ (the first difference along ℓ is always a
-//! failure of condition 2 or 3, and no failure comes earlier).
+//! failure of condition 2 or 3, and no failure comes earlier). `first_failure` finds the same
+//! position.
 
 use proptest::prelude::*;
 
@@ -76,6 +77,12 @@ fn check(g: &LatticeGame, s: &StratifiedSet, n: i64) -> Verification {
         }
         _ => panic!("verify says {verdict}, the solver's first differences are {truth:?}"),
     }
+    // The search's shortcut finds the same position, without the solver's outcome.
+    let first = first_failure(g, s).unwrap();
+    let expected = verdict
+        .counterexample()
+        .map(|c| (c.position.clone(), c.weight.clone()));
+    assert_eq!(first, expected, "{verdict}");
     verdict
 }
 
