@@ -195,8 +195,8 @@ impl Moduli {
         self.class_of(&difference)
     }
 
-    /// The rows of M's basis.
-    fn basis_rows(&self) -> Vec<Vector> {
+    /// The rows of M's basis (m_i e_i when M is mZ^d).
+    pub(super) fn basis_rows(&self) -> Vec<Vector> {
         let d = self.m.len();
         self.basis
             .chunks_exact(d.max(1))

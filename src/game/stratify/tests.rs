@@ -274,6 +274,28 @@ fn four_patterns_in_sectors_around_a_line_are_found_by_a_tree_of_cuts() {
 }
 
 #[test]
+fn a_tree_whose_cuts_run_along_the_exact_periods_is_found() {
+    // Misère play of Γ = {(−1, 2, 0, 0), (−1, 2, 2, 1), 2e_4, e_3, 2e_1}, item 99 of a
+    // random-rules sweep (seed 31337), not found in 60 s before: on the region of weight 57
+    // every sampled position keeps the periods (2, 4, 3, 3) and (0, 8, 6, 6), and a tree whose
+    // cuts run along them is certified; with any normal, the trees fitted each region and were
+    // refuted past it.
+    let g = game(
+        &[
+            &[-1, 2, 0, 0],
+            &[-1, 2, 2, 1],
+            &[0, 0, 0, 2],
+            &[0, 0, 1, 0],
+            &[2, 0, 0, 0],
+        ],
+        true,
+    );
+    let (stratification, method) = found_by(&g);
+    assert!(method.contains("cells of the cuts"), "{method}");
+    agrees_with_solver(&g, &stratification, 14);
+}
+
+#[test]
 fn a_staircase_along_a_sum_of_moves_is_found_by_a_tree_with_cuts_past_the_candidates() {
     // Misère play of Γ = {2e_4, 2e_3, 2e_2, e_1, (2, 0, 2, 2)}, item 35 of a random-rules sweep
     // (seed 31337), not found in 60 s before. x_2 moves alone (P depends on it modulo 4); in
