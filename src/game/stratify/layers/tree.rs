@@ -30,6 +30,8 @@
 
 use std::time::Instant;
 
+use rustc_hash::FxHashMap;
+
 use super::domain::gcd;
 use super::{level, state, Domain, Layered, Moduli, Pattern, Rule, UNSEEN};
 use super::{lighter_misses, MAX_PIECES};
@@ -512,7 +514,7 @@ pub(in crate::game::stratify) fn tree_guess(
         let mut misses: Vec<(Vec<i64>, bool)> = Vec::new();
         // The position each cell first showed each class by, until the class shows the other
         // outcome there.
-        let mut first: rustc_hash::FxHashMap<(usize, usize), Vec<i64>> = Default::default();
+        let mut first: FxHashMap<(usize, usize), Vec<i64>> = FxHashMap::default();
         // Tens of millions of positions in d = 4: the time and a stop are read at every 2^16th.
         let (mut walked, mut late) = (0u32, false);
         let mut visit = |x: &[i64], p: bool| {
