@@ -725,6 +725,7 @@ fn layered_guess(
         moduli,
         lattice,
         normals,
+        deeper,
     } = layers::moduli_to_try(
         region,
         &classes::move_sums(&moves_of(game).unwrap_or_default()),
@@ -748,13 +749,24 @@ fn layered_guess(
         .or(along_axes)
         .filter(|_| region.dim() <= 4)
         .map(Attempt::Tree);
-    let attempts = moduli.iter().map(Attempt::Layers).chain(tree).chain(
-        along_axes
-            .into_iter()
-            .chain(lattice.as_ref())
-            .filter(|m| layers::cuts_tried(region, m))
-            .map(Attempt::Cuts),
-    );
+    // Then one modulo the lattice of the sides of a boundary past a zone along it, where a side
+    // showed none nearer the boundary (item 5 of a random-rules sweep, seed 5555, a 2-D game).
+    let deeper = deeper
+        .as_ref()
+        .filter(|_| region.dim() <= 4)
+        .map(Attempt::Tree);
+    let attempts = moduli
+        .iter()
+        .map(Attempt::Layers)
+        .chain(tree)
+        .chain(deeper)
+        .chain(
+            along_axes
+                .into_iter()
+                .chain(lattice.as_ref())
+                .filter(|m| layers::cuts_tried(region, m))
+                .map(Attempt::Cuts),
+        );
     // Whether one normal's layers fitted the region (and were refuted past it, or the search
     // would not be here): then the region is what falls short, not the guess's kind, and the
     // cut guess waits for a larger region.

@@ -431,7 +431,9 @@ const PERIOD_SAMPLE: usize = 4_000;
 /// - When they span a hyperplane (the boundary between two patterns, which every period along
 ///   it keeps), its normal h is a boundary's, and it splits the sample: the periods of the part
 ///   below h·x = c and of the part above, c the 30th and 70th percentiles of h·x, give a
-///   lattice each, and the lattice is their intersection (the periods of both patterns). The
+///   lattice each, and the lattice is their intersection (the periods of both patterns). Where
+///   a side shows none there, the sides past deeper percentiles give a second lattice
+///   ([`Periods::deeper`]). The
 ///   normal may have any entries up to 12, where the layered guess's own candidates stop at 3
 ///   or 4 (a parity flipping across 2x_1 + x_2 − x_3 + 4x_4 = 13).
 /// - When they span less (boundaries of several directions), the parts are the cells the
@@ -548,9 +550,42 @@ pub(super) fn suggested_periods(region: &WeightRegion, further: &[Vec<i64>]) -> 
         let level = |x: &[i64]| -> i64 { x.iter().zip(&h).map(|(a, b)| a * b).sum() };
         let mut levels: Vec<i64> = sample.iter().map(|(x, _)| level(x)).collect();
         levels.sort_unstable();
-        let (low, high) = (levels[levels.len() * 3 / 10], levels[levels.len() * 7 / 10]);
+        let n = levels.len();
+        let (low, high) = (levels[n * 3 / 10], levels[n * 7 / 10]);
         parts.push(periods(&|x| level(x) < low)?);
         parts.push(periods(&|x| level(x) > high)?);
+        // Where a side shows no lattice, it may show one past a zone along the boundary that
+        // differs from both patterns (misère play of Γ = {(−1, 2), 2e_2, 2e_1, (2, 1)}: up to
+        // 10 levels of 2x_1 − x_2 past it, and a vector from the part into the zone changes
+        // outcomes): each side past the 15% and the 5% of the levels nearest the other, the
+        // part whose periods span R^d with the fewest classes kept.
+        if parts.iter().any(|l| l.rank() < d) {
+            let mut sides = Vec::new();
+            for below in [true, false] {
+                let mut kept: Option<Lattice> = None;
+                for share in [15, 5] {
+                    let part = if below {
+                        let low = levels[n * share / 100];
+                        periods(&|x| level(x) < low)?
+                    } else {
+                        let high = levels[n * (100 - share) / 100];
+                        periods(&|x| level(x) > high)?
+                    };
+                    let Some(classes) = part.index() else {
+                        continue;
+                    };
+                    if kept
+                        .as_ref()
+                        .and_then(Lattice::index)
+                        .is_none_or(|k| classes < k)
+                    {
+                        kept = Some(part);
+                    }
+                }
+                sides.extend(kept);
+            }
+            found.deeper = (sides.len() == 2).then(|| common_lattice(&sides)).flatten();
+        }
         found.normals.push(h);
     } else {
         // Boundaries of several directions: the cells the quantiles of the coordinates make
@@ -592,6 +627,14 @@ pub(super) fn suggested_periods(region: &WeightRegion, further: &[Vec<i64>]) -> 
             parts.push(part);
         }
     }
+    found.lattice = common_lattice(&parts);
+    Some(found)
+}
+
+/// The periods every part whose periods span R^d shares (their intersection), as moduli; None
+/// when fewer than two parts span R^d, or the intersection is mZ^d or has too many classes.
+fn common_lattice(parts: &[Lattice]) -> Option<Moduli> {
+    let d = parts.first()?.ambient_dim();
     let zero = Vector::zero(d);
     let mut common: Option<Coset> = None;
     let mut full = 0;
@@ -602,16 +645,14 @@ pub(super) fn suggested_periods(region: &WeightRegion, further: &[Vec<i64>]) -> 
             None => Some(coset),
             Some(c) => c.intersect(&coset),
         };
-        if common.is_none() {
-            break;
-        }
+        common.as_ref()?;
     }
-    if full >= 2 {
-        found.lattice = common
-            .and_then(|c| Moduli::of_lattice(&c.lattice()))
-            .filter(|m| !m.is_box());
+    if full < 2 {
+        return None;
     }
-    Some(found)
+    common
+        .and_then(|c| Moduli::of_lattice(&c.lattice()))
+        .filter(|m| !m.is_box())
 }
 
 /// The half side of the boxes whose exact periods [`window_periods`] reads.
@@ -746,6 +787,10 @@ const MAX_NORMAL_ENTRY: i64 = 12;
 pub(super) struct Periods {
     pub(super) lattice: Option<Moduli>,
     pub(super) normals: Vec<Vec<i64>>,
+    /// With one boundary, where a side showed no lattice past the 30% of the levels nearest
+    /// the other: the lattice of the sides past deeper percentiles, for a tree of cuts to try
+    /// after the one it would grow without it.
+    pub(super) deeper: Option<Moduli>,
 }
 
 #[cfg(test)]

@@ -544,6 +544,8 @@ pub(super) struct ToTry {
     pub(super) lattice: Option<Moduli>,
     /// The normals of the boundaries the region's periods show.
     pub(super) normals: Vec<Vec<i64>>,
+    /// The lattice of the sides of one boundary past a zone along it ([`super::classes::Periods`]).
+    pub(super) deeper: Option<Moduli>,
 }
 
 /// The moduli the layered guess tries on a region, in order: 2 on every axis, then the moduli
@@ -558,6 +560,7 @@ pub(super) fn moduli_to_try(region: &WeightRegion, further: &[Vec<i64>]) -> ToTr
         moduli: Vec::new(),
         lattice: None,
         normals: Vec::new(),
+        deeper: None,
     };
     if d > 4 {
         return nothing();
@@ -583,6 +586,7 @@ pub(super) fn moduli_to_try(region: &WeightRegion, further: &[Vec<i64>]) -> ToTr
         moduli,
         lattice: periods.lattice,
         normals: periods.normals,
+        deeper: periods.deeper,
     }
 }
 

@@ -296,6 +296,42 @@ fn a_tree_whose_cuts_run_along_the_exact_periods_is_found() {
 }
 
 #[test]
+fn each_side_of_a_boundary_shows_its_lattice_past_the_zone_where_they_meet() {
+    // Misère play of Γ = {(−1, 2), 2e_2, 2e_1, (2, 1)}, item 5 of a random-rules sweep (seed
+    // 5555), not found in 10 s before: P has the periods ⟨(4, 1), (0, 7)⟩ where x_2 > 2x_1,
+    // ⟨(1, 3), (4, 0)⟩ where x_2 < 2x_1, and along the boundary, up to 10 levels of
+    // 2x_1 − x_2 past it, a zone that differs from both. Past the 30% of the levels nearest the
+    // boundary, the side x_2 > 2x_1 shows only (12, 24) from weight 224 on, and no lattice is
+    // suggested; past 15% it shows its own, and the second lattice, the sides' intersection,
+    // is the one a tree of cuts is certified modulo.
+    let g = game(&[&[-1, 2], &[0, 2], &[2, 0], &[2, 1]], true);
+    let ell = solver::functional(&g, None).unwrap();
+    let bound = 224;
+    let sol = Solution::solve(
+        &g,
+        &Region::Weight(Integer::from(bound)),
+        SolveOptions {
+            functional: Some(Vector::from_i64s(&ell)),
+            ..SolveOptions::default()
+        },
+    )
+    .unwrap();
+    let region = WeightRegion::from_solution(&sol, &ell, bound).expect("not interrupted");
+    let periods = classes::suggested_periods(&region, &[]).expect("periods");
+    assert!(periods.lattice.is_none());
+    let lattice = periods.deeper.expect("a lattice past the zone");
+    assert_eq!(lattice.count(), 336, "{}", lattice.describe());
+    for v in [[4, 36], [0, 84], [12, 24]] {
+        assert_eq!(lattice.class_of(&v), 0, "{v:?} in {}", lattice.describe());
+    }
+    assert!(periods.normals.contains(&vec![2, -1]));
+    let (stratification, method) = found_by(&g);
+    assert!(method.contains("cells of the cuts"), "{method}");
+    assert!(method.contains("⟨(4, 36), (0, 84)⟩"), "{method}");
+    agrees_with_solver(&g, &stratification, 60);
+}
+
+#[test]
 fn a_staircase_along_a_sum_of_moves_is_found_by_a_tree_with_cuts_past_the_candidates() {
     // Misère play of Γ = {2e_4, 2e_3, 2e_2, e_1, (2, 0, 2, 2)}, item 35 of a random-rules sweep
     // (seed 31337), not found in 60 s before. x_2 moves alone (P depends on it modulo 4); in
