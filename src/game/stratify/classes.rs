@@ -584,7 +584,7 @@ pub(super) fn suggested_periods(region: &WeightRegion, further: &[Vec<i64>]) -> 
                 }
                 sides.extend(kept);
             }
-            found.deeper = (sides.len() == 2).then(|| common_lattice(&sides)).flatten();
+            found.deeper = common_lattice(&sides);
         }
         found.normals.push(h);
     } else {

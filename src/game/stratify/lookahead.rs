@@ -363,20 +363,6 @@ mod tests {
         assert_eq!(ahead.refute(&extra).expect("runs"), Some((vec![12, 0], 12)));
     }
 
-    /// The P-positions of weight ≤ `bound` of a game solved from scratch under ℓ.
-    fn solved(game: &LatticeGame, ell: &[i64], bound: i64) -> WeightRegion {
-        let sol = Solution::solve(
-            game,
-            &Region::Weight(Integer::from(bound)),
-            SolveOptions {
-                functional: Some(v(ell)),
-                ..SolveOptions::default()
-            },
-        )
-        .expect("solved");
-        WeightRegion::from_solution(&sol, ell, bound).expect("not interrupted")
-    }
-
     #[test]
     fn the_positions_past_a_region_solved_from_it_are_those_solved_from_scratch() {
         // Generalized play whose defeated positions lie past the region (weights 6 and 7), so
@@ -396,8 +382,8 @@ mod tests {
         .expect("a board");
         let game = LatticeGame::new(rules, board).expect("a game");
         let ell = [1, 1, 1];
-        let region = solved(&game, &ell, 4);
-        let whole = solved(&game, &ell, 9);
+        let region = WeightRegion::solved(&game, &ell, 4);
+        let whole = WeightRegion::solved(&game, &ell, 9);
         let mut ahead = LookAhead::new(&game, &ell, &region);
         let shell = ahead.shell().expect("moves of positive weight");
         assert!(shell.defeated.contains(&[0, 4, 3]) && shell.defeated.contains(&[2, 2, 1]));

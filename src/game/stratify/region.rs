@@ -624,9 +624,24 @@ fn runs_differ(s: &[u64], a: usize, b: usize, len: usize) -> bool {
     false
 }
 
-/// Test regions drawn from a rule.
+/// Test regions drawn from a rule, or solved.
 #[cfg(test)]
 impl WeightRegion {
+    /// The P-positions of weight ≤ `bound` of a game solved from scratch under ℓ.
+    pub(super) fn solved(game: &crate::game::LatticeGame, ell: &[i64], bound: i64) -> WeightRegion {
+        use super::super::solver::{Region, SolveOptions};
+        let sol = Solution::solve(
+            game,
+            &Region::Weight(crate::algebra::Integer::from(bound)),
+            SolveOptions {
+                functional: Some(crate::algebra::Vector::from_i64s(ell)),
+                ..SolveOptions::default()
+            },
+        )
+        .expect("solved");
+        WeightRegion::from_solution(&sol, ell, bound).expect("not interrupted")
+    }
+
     /// The region of weight ≤ bound whose P-positions are those of `rule`, and all its points.
     pub(super) fn of_rule(
         ell: &[i64],

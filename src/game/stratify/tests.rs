@@ -306,17 +306,7 @@ fn each_side_of_a_boundary_shows_its_lattice_past_the_zone_where_they_meet() {
     // is the one a tree of cuts is certified modulo.
     let g = game(&[&[-1, 2], &[0, 2], &[2, 0], &[2, 1]], true);
     let ell = solver::functional(&g, None).unwrap();
-    let bound = 224;
-    let sol = Solution::solve(
-        &g,
-        &Region::Weight(Integer::from(bound)),
-        SolveOptions {
-            functional: Some(Vector::from_i64s(&ell)),
-            ..SolveOptions::default()
-        },
-    )
-    .unwrap();
-    let region = WeightRegion::from_solution(&sol, &ell, bound).expect("not interrupted");
+    let region = WeightRegion::solved(&g, &ell, 224);
     let periods = classes::suggested_periods(&region, &[]).expect("periods");
     assert!(periods.lattice.is_none());
     let lattice = periods.deeper.expect("a lattice past the zone");
@@ -504,16 +494,7 @@ fn one_round_of_8_12_covers_the_region_at_weight_120() {
     let g = crate::game::papers::gm09_example_8_12();
     let ell = solver::functional(&g, None).unwrap();
     let round = |bound: i64| {
-        let sol = Solution::solve(
-            &g,
-            &Region::Weight(Integer::from(bound)),
-            SolveOptions {
-                functional: Some(Vector::from_i64s(&ell)),
-                ..SolveOptions::default()
-            },
-        )
-        .unwrap();
-        let region = WeightRegion::from_solution(&sol, &ell, bound).expect("not interrupted");
+        let region = WeightRegion::solved(&g, &ell, bound);
         let axis: Vec<Option<(i64, i64)>> = (0..g.dim())
             .map(|i| periods::period_along(&region, i, &ell))
             .collect();
