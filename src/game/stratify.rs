@@ -23,7 +23,7 @@ use crate::algebra::{AlgebraError, Cone, Integer, Polyhedron};
 use crate::algebra::{Stratification, StratifiedSet, Vector};
 
 use super::solver::{self, Region, Solution, SolveError, SolveOptions};
-use super::verify::{first_failure, verify};
+use super::verify::{first_failure, first_failure_given_outside, verify};
 use super::{strategy, LatticeGame};
 
 mod classes;
@@ -685,6 +685,7 @@ fn region_search(
                 describe,
                 stratification: printed,
                 set: &set,
+                outside: None,
                 looked_ahead: false,
             };
             if let Some(found) =
@@ -726,6 +727,7 @@ fn layered_guess(
         lattice,
         normals,
         deeper,
+        parts,
     } = layers::moduli_to_try(
         region,
         &classes::move_sums(&moves_of(game).unwrap_or_default()),
@@ -748,18 +750,32 @@ fn layered_guess(
         .as_ref()
         .or(along_axes)
         .filter(|_| region.dim() <= 4)
-        .map(Attempt::Tree);
+        .map(|m| Attempt::Tree(std::slice::from_ref(m)));
     // Then one modulo the lattice of the sides of a boundary past a zone along it, where a side
     // showed none nearer the boundary (item 5 of a random-rules sweep, seed 5555, a 2-D game).
     let deeper = deeper
         .as_ref()
         .filter(|_| region.dim() <= 4)
-        .map(Attempt::Tree);
+        .map(|m| Attempt::Tree(std::slice::from_ref(m)));
+    // Then, in d = 4 (where no guess with cuts follows; in d = 3 a game such a tree finds, the
+    // guesses with cuts find as well, a second later), one whose cells each take their own
+    // among the lattices the parts of the region show, where those lattices' intersection has
+    // many more classes than any of them (misère play of Γ = {2e_4, e_3, 2e_2, e_1,
+    // (2, 2, 2, 1)}, item 0 of a random-rules sweep, seed 31337: none at weight 85, the parts
+    // 12 to 24 classes each; a tree of 14 cells, each modulo one of four lattices, is certified).
+    let finest_part = parts.iter().map(classes::Moduli::count).max().unwrap_or(0);
+    let own = (parts.len() >= 2
+        && region.dim() == 4
+        && lattice
+            .as_ref()
+            .is_none_or(|l| l.count() >= OWN_LATTICES_ABOVE * finest_part))
+    .then_some(Attempt::Tree(&parts));
     let attempts = moduli
         .iter()
         .map(Attempt::Layers)
         .chain(tree)
         .chain(deeper)
+        .chain(own)
         .chain(
             along_axes
                 .into_iter()
@@ -779,9 +795,12 @@ fn layered_guess(
                 layered
             }
             Attempt::Tree(moduli) => {
+                let modulo = match moduli {
+                    [one] => one.describe(),
+                    many => format!("one of {} lattices each", many.len()),
+                };
                 progress(&format!(
-                    "weight ≤ {bound}: periodic patterns on the cells of a tree of cuts, modulo {}",
-                    moduli.describe()
+                    "weight ≤ {bound}: periodic patterns on the cells of a tree of cuts, modulo {modulo}"
                 ));
                 layers::tree_guess(region, moduli, &normals, Instant::now() + TREE_TIME)
             }
@@ -824,9 +843,17 @@ pub(super) fn moves_of(game: &LatticeGame) -> Option<Vec<Vec<i64>>> {
 /// cuts, modulo the moduli given.
 enum Attempt<'a> {
     Layers(&'a classes::Moduli),
-    Tree(&'a classes::Moduli),
+    Tree(&'a [classes::Moduli]),
     Cuts(&'a classes::Moduli),
 }
+
+/// How many times the classes of the finest lattice a part of the region shows the
+/// intersection of them all must have before a tree of cuts lets each cell take its own among
+/// them: near it, one pattern modulo the intersection is read as well (misère play of
+/// Γ = {(−1, 0, 0, 2), e_3, 2e_2, e_1, (1, 1, 1, 0), (2, 2, −1, −1)}, item 77 of a random-rules
+/// sweep, seed 9001: 144 classes against 48 at weight 73, where a tree of each cell's own took
+/// a second and was refuted; 576 against 48 at weight 109, where it was certified).
+const OWN_LATTICES_ABOVE: usize = 8;
 
 /// The longest a round may grow trees of cuts ([`layers::tree_guess`]).
 const TREE_TIME: Duration = Duration::from_secs(2);
@@ -876,10 +903,18 @@ impl Checks<'_, '_> {
             }
             Err(e) => return Err(e.into()),
         };
+        // A tree's cells give N^d less the set as well, which spares `verify` the set's
+        // complement; should building it fail, the complement is taken as for any set.
+        let outside = match layered.outside() {
+            Some(Ok(outside)) => Some(outside),
+            Some(Err(AlgebraError::TooLarge(_))) | None => None,
+            Some(Err(e)) => return Err(e.into()),
+        };
         let guess = Guess {
             describe,
             stratification: None,
             set: &set,
+            outside: outside.as_ref(),
             looked_ahead: true,
         };
         certify_guess(game, options, guess, ahead, tried, progress, next)
@@ -906,6 +941,9 @@ struct Guess<'a> {
     describe: String,
     stratification: Option<Stratification>,
     set: &'a StratifiedSet,
+    /// N^d less the set, when the guess was built with it (see
+    /// [`first_failure_given_outside`]).
+    outside: Option<&'a StratifiedSet>,
     /// Already compared with the positions past the region.
     looked_ahead: bool,
 }
@@ -928,6 +966,7 @@ fn certify_guess(
         describe,
         stratification,
         set,
+        outside,
         looked_ahead,
     } = guess;
     // Compared with the positions past the region first: that needs only the set's membership,
@@ -946,7 +985,7 @@ fn certify_guess(
     // A cover of overlapping sets is verified as it is, and written only once certified: its
     // disjoint pieces, which writing needs, cost seconds past a few hundred sets.
     let verify_first = options.certify && stratification.is_none() && !set.cover_is_disjoint();
-    if verify_first && !certified(game, set, &describe, tried, progress, next)? {
+    if verify_first && !certified(game, set, outside, &describe, tried, progress, next)? {
         return Ok(None);
     }
     let stratification = match stratification.map_or_else(|| written(set.to_stratification()), Ok) {
@@ -968,18 +1007,23 @@ fn certify_guess(
         // (a guess's exceptions, hundreds of points, merge into the modules' offsets): the one
         // with fewer is verified, and the verification of the written one certifies the answer
         // as printed. It is a shortcut only: should building it fail, the guess's own set is
-        // verified.
-        let written_set = StratifiedSet::from_stratification_grouped(
-            &stratification,
-            &vec![0; stratification.pieces().len()],
-        )
-        .ok()
-        .and_then(Result::ok);
+        // verified. A guess with N^d less its set is verified with it, which costs less still.
+        let written_set = outside
+            .is_none()
+            .then(|| {
+                StratifiedSet::from_stratification_grouped(
+                    &stratification,
+                    &vec![0; stratification.pieces().len()],
+                )
+                .ok()
+                .and_then(Result::ok)
+            })
+            .flatten();
         let checked = match &written_set {
             Some(w) if w.cover().len() < set.cover().len() => w,
             _ => set,
         };
-        if !certified(game, checked, &describe, tried, progress, next)? {
+        if !certified(game, checked, outside, &describe, tried, progress, next)? {
             return Ok(None);
         }
     }
@@ -995,13 +1039,18 @@ fn certify_guess(
 fn certified(
     game: &LatticeGame,
     set: &StratifiedSet,
+    outside: Option<&StratifiedSet>,
     describe: &str,
     tried: &mut Attempts,
     progress: &mut dyn FnMut(&str),
     next: &mut i64,
 ) -> Result<bool, SolveError> {
     progress(&format!("verifying a guess: {describe}"));
-    match first_failure(game, set)? {
+    let failure = match outside {
+        Some(outside) => first_failure_given_outside(game, set, outside)?,
+        None => first_failure(game, set)?,
+    };
+    match failure {
         None => Ok(true),
         Some((position, weight)) => {
             tried.push(format!(

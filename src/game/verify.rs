@@ -141,7 +141,7 @@ pub fn verify_reporting(
     s: &StratifiedSet,
     report: &mut dyn FnMut(&str),
 ) -> Result<Verification, SolveError> {
-    Ok(match smallest_failure(game, s, report)? {
+    Ok(match smallest_failure(game, s, None, report)? {
         Ok(pieces) => Verification::Certified { pieces },
         Err(failing) => {
             let outcome = match failing.failure {
@@ -169,7 +169,21 @@ pub fn first_failure(
     game: &LatticeGame,
     s: &StratifiedSet,
 ) -> Result<Option<(Vector, Integer)>, SolveError> {
-    Ok(smallest_failure(game, s, &mut |_| {})?
+    Ok(smallest_failure(game, s, None, &mut |_| {})?
+        .err()
+        .map(|f| (f.position, f.weight)))
+}
+
+/// [`first_failure`], given N^d ∖ S too, exactly (a caller that built S from a partition of
+/// N^d has it for free): condition 3 then cuts B ∩ (N^d ∖ S) by the moves, where the complement
+/// of S in the set algebra cuts N^d by every piece of S first (tens of thousands of basic sets
+/// from a hundred pieces). Where Λ leaves N^d, S's complement is taken as in [`first_failure`].
+pub fn first_failure_given_outside(
+    game: &LatticeGame,
+    s: &StratifiedSet,
+    outside: &StratifiedSet,
+) -> Result<Option<(Vector, Integer)>, SolveError> {
+    Ok(smallest_failure(game, s, Some(outside), &mut |_| {})?
         .err()
         .map(|f| (f.position, f.weight)))
 }
@@ -182,10 +196,24 @@ struct Failing {
     functional: Vector,
 }
 
-/// The three conditions: `Ok(pieces)` when they hold, else the smallest failing position.
+/// N^d, as a set.
+fn orthant(d: usize) -> Result<StratifiedSet, AlgebraError> {
+    let inequalities = (0..d)
+        .map(|i| {
+            let mut e = vec![0i64; d];
+            e[i] = 1;
+            (Vector::from_i64s(&e), Integer::ZERO)
+        })
+        .collect();
+    StratifiedSet::from_basic(BasicSet::from_inequalities(d, inequalities))
+}
+
+/// The three conditions: `Ok(pieces)` when they hold, else the smallest failing position
+/// (condition 3 from `outside`, N^d ∖ S, when given).
 fn smallest_failure(
     game: &LatticeGame,
     s: &StratifiedSet,
+    outside: Option<&StratifiedSet>,
     report: &mut dyn FnMut(&str),
 ) -> Result<Result<usize, Failing>, SolveError> {
     let d = game.dim();
@@ -249,7 +277,19 @@ fn smallest_failure(
     }
     // Condition 3: B ∖ S ∖ ⋃(S + γ), the pieces of B ∖ S cut in parallel.
     report("condition 3 of 3, every other position has a move into the set");
-    let stuck = board.difference(s)?.difference_of_all(&translates)?;
+    // B ∖ S: from N^d ∖ S when the caller has it and Λ lies in N^d (then B ∖ S = B ∩ (N^d ∖ S)),
+    // else the complement of S in the set algebra.
+    let given = match outside {
+        Some(outside) if lattice.difference(&orthant(d)?)?.is_empty() => {
+            Some(board.intersect(outside)?)
+        }
+        _ => None,
+    };
+    let others = match given {
+        Some(others) => others,
+        None => board.difference(s)?,
+    };
+    let stuck = others.difference_of_all(&translates)?;
     offer(smallest(&stuck, &ell)?, 2);
     let Some((_, p, kind)) = best else {
         return Ok(Ok(s.cover().len()));

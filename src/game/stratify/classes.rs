@@ -628,6 +628,7 @@ pub(super) fn suggested_periods(region: &WeightRegion, further: &[Vec<i64>]) -> 
         }
     }
     found.lattice = common_lattice(&parts);
+    found.parts = distinct_lattices(&parts);
     Some(found)
 }
 
@@ -791,6 +792,30 @@ pub(super) struct Periods {
     /// the other: the lattice of the sides past deeper percentiles, for a tree of cuts to try
     /// after the one it would grow without it.
     pub(super) deeper: Option<Moduli>,
+    /// The lattices the parts of the region show, where the pattern changes across it: each
+    /// cell of a tree of cuts may take its own among them (where their intersection has too
+    /// many classes for one pattern, or is refuted). At most [`MOST_PARTS`], fewest classes
+    /// first.
+    pub(super) parts: Vec<Moduli>,
+}
+
+/// The most lattices of parts [`Periods::parts`] keeps.
+const MOST_PARTS: usize = 8;
+
+/// The distinct lattices of the parts whose periods span R^d, as moduli (those with at most
+/// [`MAX_CLASSES`] classes, other than Z^d itself), fewest classes first, at most [`MOST_PARTS`].
+fn distinct_lattices(parts: &[Lattice]) -> Vec<Moduli> {
+    let mut out: Vec<Moduli> = Vec::new();
+    for part in parts.iter().filter(|l| l.rank() == l.ambient_dim()) {
+        if let Some(m) = Moduli::of_lattice(part).filter(|m| m.count() > 1) {
+            if !out.contains(&m) {
+                out.push(m);
+            }
+        }
+    }
+    out.sort_by_key(Moduli::count);
+    out.truncate(MOST_PARTS);
+    out
 }
 
 #[cfg(test)]

@@ -322,6 +322,30 @@ fn each_side_of_a_boundary_shows_its_lattice_past_the_zone_where_they_meet() {
 }
 
 #[test]
+fn each_cell_of_a_tree_takes_its_own_lattice_where_their_intersection_is_too_fine() {
+    // Misère play of Γ = {2e_4, e_3, 2e_2, e_1, (2, 2, 2, 1)}, item 0 of a random-rules sweep
+    // (seed 31337), not found in 60 s before. In each plane (x_1, x_3), nested L-shaped bands
+    // with corners every 6 along the diagonal flip the parity of x_1 + x_3; how many there are
+    // grows with x_2 and x_4 (one more every 8 of x_2), so the boundaries lie on planes such as
+    // 3x_2 − 4x_3 = c. The parts of the region show lattices of 12 to 24 classes each, whose
+    // intersection has more than any pattern's sample shows (none at weight 85): a tree whose
+    // cells each take one of them is certified.
+    let g = game(
+        &[
+            &[0, 0, 0, 2],
+            &[0, 0, 1, 0],
+            &[0, 2, 0, 0],
+            &[1, 0, 0, 0],
+            &[2, 2, 2, 1],
+        ],
+        true,
+    );
+    let (stratification, method) = found_by(&g);
+    assert!(method.contains("each cell's modulo one of"), "{method}");
+    agrees_with_solver(&g, &stratification, 20);
+}
+
+#[test]
 fn a_staircase_along_a_sum_of_moves_is_found_by_a_tree_with_cuts_past_the_candidates() {
     // Misère play of Γ = {2e_4, 2e_3, 2e_2, e_1, (2, 0, 2, 2)}, item 35 of a random-rules sweep
     // (seed 31337), not found in 60 s before. x_2 moves alone (P depends on it modulo 4); in

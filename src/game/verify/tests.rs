@@ -2,7 +2,7 @@
 //! solver on a window, and a refuted set's counterexample is the lightest position of the window
 //! where the set and the solver's P-positions differ (the first difference along ℓ is always a
 //! failure of condition 2 or 3, and no failure comes earlier). `first_failure` finds the same
-//! position.
+//! position, and so does `first_failure_given_outside` given N^d ∖ S.
 
 use proptest::prelude::*;
 
@@ -83,6 +83,10 @@ fn check(g: &LatticeGame, s: &StratifiedSet, n: i64) -> Verification {
         .counterexample()
         .map(|c| (c.position.clone(), c.weight.clone()));
     assert_eq!(first, expected, "{verdict}");
+    // And so does the search given N^d ∖ S.
+    let outside = orthant(g.dim()).unwrap().difference(s).unwrap();
+    let given = first_failure_given_outside(g, s, &outside).unwrap();
+    assert_eq!(given, expected, "{verdict}, given N^d ∖ S");
     verdict
 }
 
@@ -203,6 +207,12 @@ fn boards_other_than_the_orthant() {
     let c = verify(&g, &short).unwrap();
     let c = c.counterexample().unwrap();
     assert_eq!(c.position, v(&[0, 2]));
+    // Given N^2 ∖ S, which holds points off the strip: B ∖ S is cut from it alike.
+    let outside = orthant(2).unwrap().difference(&short).unwrap();
+    assert_eq!(
+        first_failure_given_outside(&g, &short, &outside).unwrap(),
+        Some((v(&[0, 2]), Integer::from(2)))
+    );
     assert!(matches!(c.failure, Failure::NoMoveIntoS { .. }));
     assert_eq!(c.outcome, Outcome::P);
     let wide = set_of(vec![

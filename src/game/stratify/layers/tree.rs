@@ -23,6 +23,13 @@
 //! (item 99 of a random-rules sweep, seed 31337) keeps (2, 4, 3, 3) and (0, 8, 6, 6) on the region
 //! of weight 57: with cuts along them a tree is certified there, with all normals none was in 60 s.
 //!
+//! Each cell may take its own lattice among several (the lattices the parts of the region show,
+//! [`super::super::classes::Periods::parts`]): a cell is then pure when one of them leaves no
+//! sampled position at odds, and a cut is scored by the fewest each side leaves under any of
+//! them. Where the patterns' lattices meet in one with more classes than any pattern's sample
+//! shows, as in misère play of Γ = {2e_4, e_3, 2e_2, e_1, (2, 2, 2, 1)} (nested L-shaped bands
+//! in each plane (x_1, x_3), more of them as x_2 and x_4 grow), each cell's own is read.
+//!
 //! In d = 4 the candidates include the normals on two coordinates with entries up to 4: a
 //! staircase whose steps move along a sum of moves, such as (3, 0, 4, 4) in misère play of
 //! Γ = {2e_4, 2e_3, 2e_2, e_1, (2, 0, 2, 2)}, has its sides on 4x_1 − 3x_3 = c and
@@ -75,10 +82,11 @@ fn largest_entry(d: usize) -> i64 {
     }
 }
 
-/// A tree: a cell (its pattern read afterwards), or a cut h·x ≤ at (h an index into the normals).
+/// A tree: a cell (its pattern read afterwards, modulo the moduli numbered), or a cut h·x ≤ at
+/// (h an index into the normals).
 #[derive(PartialEq, Eq)]
 enum Node {
-    Cell,
+    Cell(usize),
     Cut {
         normal: usize,
         at: i64,
@@ -94,7 +102,7 @@ impl Node {
         let mut skipped = 0;
         loop {
             match node {
-                Node::Cell => return skipped,
+                Node::Cell(_) => return skipped,
                 Node::Cut {
                     normal,
                     at,
@@ -114,15 +122,31 @@ impl Node {
 
     fn cells(&self) -> usize {
         match self {
-            Node::Cell => 1,
+            Node::Cell(_) => 1,
             Node::Cut { below, above, .. } => below.cells() + above.cells(),
         }
     }
 
-    /// The tree with the cells' patterns replaced, in order.
-    fn into_rule(self, normals: &[Vec<i64>], patterns: &mut std::vec::IntoIter<Pattern>) -> Rule {
+    /// The moduli each cell's pattern is read modulo (their numbers), in the cells' order.
+    fn cell_moduli(&self, out: &mut Vec<usize>) {
         match self {
-            Node::Cell => Rule::Pattern(patterns.next().unwrap_or_default()),
+            Node::Cell(k) => out.push(*k),
+            Node::Cut { below, above, .. } => {
+                below.cell_moduli(out);
+                above.cell_moduli(out);
+            }
+        }
+    }
+
+    /// The tree with the cells' patterns replaced, in order.
+    fn into_rule(
+        self,
+        normals: &[Vec<i64>],
+        moduli: &[Moduli],
+        patterns: &mut std::vec::IntoIter<Pattern>,
+    ) -> Rule {
+        match self {
+            Node::Cell(k) => Rule::Pattern(moduli[k].clone(), patterns.next().unwrap_or_default()),
             Node::Cut {
                 normal,
                 at,
@@ -131,8 +155,8 @@ impl Node {
             } => Rule::Cut {
                 normal: normals[normal].clone(),
                 at,
-                below: Box::new(below.into_rule(normals, patterns)),
-                above: Box::new(above.into_rule(normals, patterns)),
+                below: Box::new(below.into_rule(normals, moduli, patterns)),
+                above: Box::new(above.into_rule(normals, moduli, patterns)),
             },
         }
     }
@@ -153,18 +177,21 @@ impl Node {
     }
 }
 
-/// The positions a tree is grown on: flat, d per position, with classes and outcomes.
+/// The positions a tree is grown on: flat, d per position, with outcomes and their classes
+/// modulo each of the moduli the cells may take (moduli by moduli).
 struct Sample {
     d: usize,
     points: Vec<i64>,
-    classes: Vec<u32>,
+    classes: Vec<Vec<u32>>,
     outcomes: Vec<bool>,
 }
 
 impl Sample {
-    fn push(&mut self, moduli: &Moduli, x: &[i64], p: bool) {
+    fn push(&mut self, moduli: &[Moduli], x: &[i64], p: bool) {
         self.points.extend_from_slice(x);
-        self.classes.push(moduli.class_of(x));
+        for (classes, m) in self.classes.iter_mut().zip(moduli) {
+            classes.push(m.class_of(x));
+        }
         self.outcomes.push(p);
     }
 
@@ -185,16 +212,30 @@ fn at_odds(t: &Tally) -> u64 {
 /// Grows trees on a sample.
 struct Grower<'a> {
     sample: &'a Sample,
-    classes: usize,
+    /// How many classes each of the moduli has.
+    classes: Vec<usize>,
     normals: &'a [Vec<i64>],
     cells: usize,
     until: Instant,
     /// Buffers reused across cells: each position's level, the positions by level, and the
-    /// tallies of the side below.
+    /// tallies of the side below (modulo each of the moduli).
     levels: Vec<i64>,
     order: Vec<u32>,
     starts: Vec<u32>,
-    below: Vec<Tally>,
+    below: Vec<Vec<Tally>>,
+}
+
+/// Each class's counts, modulo each of the moduli.
+type Tallies = Vec<Vec<Tally>>;
+
+/// The positions at odds modulo the moduli that leave fewest, with the first such moduli.
+fn fewest_at_odds(tallies: &Tallies) -> (u64, usize) {
+    tallies
+        .iter()
+        .enumerate()
+        .map(|(k, t)| (t.iter().map(at_odds).sum::<u64>(), k))
+        .min()
+        .unwrap_or((0, 0))
 }
 
 impl Grower<'_> {
@@ -202,10 +243,10 @@ impl Grower<'_> {
     /// the cells or the time allowed, or where no cut lowers the positions at odds.
     fn grow(&mut self, at: Vec<u32>, depth: usize) -> Option<Node> {
         let tally = self.tally(&at);
-        let odd: u64 = tally.iter().map(at_odds).sum();
+        let (odd, fewest) = fewest_at_odds(&tally);
         if odd == 0 {
             self.cells += 1;
-            return (self.cells <= MAX_CELLS).then_some(Node::Cell);
+            return (self.cells <= MAX_CELLS).then_some(Node::Cell(fewest));
         }
         if depth >= MAX_DEPTH
             || self.cells >= MAX_CELLS
@@ -222,7 +263,12 @@ impl Grower<'_> {
         let mixed: Vec<u32> = at
             .iter()
             .copied()
-            .filter(|&i| at_odds(&tally[self.sample.classes[i as usize] as usize]) > 0)
+            .filter(|&i| {
+                tally
+                    .iter()
+                    .zip(&self.sample.classes)
+                    .any(|(t, classes)| at_odds(&t[classes[i as usize] as usize]) > 0)
+            })
             .collect();
         // Past QUICK positions, the normals are first ranked on QUICK of them, and only the
         // SHORTLIST best are tried on more: ranking them all on CHOICE positions took a fifth
@@ -230,7 +276,7 @@ impl Grower<'_> {
         let among = if mixed.len() > QUICK {
             let quick = every_kth(&mixed, QUICK);
             let quick_tally = self.tally(&quick);
-            let quick_odd = quick_tally.iter().map(at_odds).sum();
+            let (quick_odd, _) = fewest_at_odds(&quick_tally);
             let mut ranked = self.cuts_by_normal(&quick, &quick_tally, &every);
             ranked.retain(|&(left, _, _)| left < quick_odd);
             ranked.sort_by_key(|&(left, k, _)| (left, k));
@@ -246,7 +292,7 @@ impl Grower<'_> {
         let (normal, cut) = if mixed.len() > CHOICE {
             let few = every_kth(&mixed, CHOICE);
             let few_tally = self.tally(&few);
-            let few_odd = few_tally.iter().map(at_odds).sum();
+            let (few_odd, _) = fewest_at_odds(&few_tally);
             let (normal, _) = self.best_cut(&few, &few_tally, few_odd, &among)?;
             self.best_cut(&mixed, &tally, odd, &[normal])?
         } else {
@@ -266,23 +312,30 @@ impl Grower<'_> {
         })
     }
 
-    /// Each class's positions among `at`, out of P and in P.
-    fn tally(&self, at: &[u32]) -> Vec<Tally> {
-        let mut tally = vec![[0u32; 2]; self.classes];
-        for &i in at {
-            let i = i as usize;
-            tally[self.sample.classes[i] as usize][usize::from(self.sample.outcomes[i])] += 1;
-        }
-        tally
+    /// Each class's positions among `at`, out of P and in P, modulo each of the moduli.
+    fn tally(&self, at: &[u32]) -> Tallies {
+        self.classes
+            .iter()
+            .zip(&self.sample.classes)
+            .map(|(&count, classes)| {
+                let mut tally = vec![[0u32; 2]; count];
+                for &i in at {
+                    let i = i as usize;
+                    tally[classes[i] as usize][usize::from(self.sample.outcomes[i])] += 1;
+                }
+                tally
+            })
+            .collect()
     }
 
     /// The cut h·x ≤ t, h among the normals numbered `among`, leaving fewest positions at odds
-    /// with their class's majority on their side (the first normal and the lowest level among
-    /// equals), when it leaves fewer than `odd`.
+    /// with their class's majority on their side (each side modulo the moduli that leave it
+    /// fewest; the first normal and the lowest level among equals), when it leaves fewer than
+    /// `odd`.
     fn best_cut(
         &mut self,
         at: &[u32],
-        tally: &[Tally],
+        tally: &Tallies,
         odd: u64,
         among: &[usize],
     ) -> Option<(usize, i64)> {
@@ -301,10 +354,10 @@ impl Grower<'_> {
     fn cuts_by_normal(
         &mut self,
         at: &[u32],
-        tally: &[Tally],
+        tally: &Tallies,
         among: &[usize],
     ) -> Vec<(u64, usize, i64)> {
-        let odd: u64 = tally.iter().map(at_odds).sum();
+        let odd: Vec<u64> = tally.iter().map(|t| t.iter().map(at_odds).sum()).collect();
         let mut out = Vec::with_capacity(among.len());
         self.levels.resize(at.len(), 0);
         self.order.resize(at.len(), 0);
@@ -338,23 +391,34 @@ impl Grower<'_> {
             }
             // starts[j] is now the end of level lo + j.
             let mut best: Option<(u64, usize, i64)> = None;
-            self.below.clear();
-            self.below.resize(self.classes, [0, 0]);
-            let mut left = odd;
+            self.below.resize(self.classes.len(), Vec::new());
+            for (below, &count) in self.below.iter_mut().zip(&self.classes) {
+                below.clear();
+                below.resize(count, [0, 0]);
+            }
+            // The positions at odds below and above the cut, modulo each of the moduli: a
+            // position moving below can only add to those below and take from those above.
+            let mut left_below = vec![0u64; odd.len()];
+            let mut left_above = odd.clone();
             let mut from = 0usize;
             for j in 0..span - 1 {
                 let end = self.starts[j] as usize;
                 for &i in &self.order[from..end] {
-                    let c = self.sample.classes[i as usize] as usize;
                     let o = usize::from(self.sample.outcomes[i as usize]);
-                    let b = &mut self.below[c];
-                    let total = &tally[c];
-                    let above = |b: &Tally| [total[0] - b[0], total[1] - b[1]];
-                    let before = at_odds(b) + at_odds(&above(b));
-                    b[o] += 1;
-                    left = left + at_odds(b) + at_odds(&above(b)) - before;
+                    for (m, classes) in self.sample.classes.iter().enumerate() {
+                        let c = classes[i as usize] as usize;
+                        let b = &mut self.below[m][c];
+                        let total = &tally[m][c];
+                        let above = |b: &Tally| [total[0] - b[0], total[1] - b[1]];
+                        let (was_below, was_above) = (at_odds(b), at_odds(&above(b)));
+                        b[o] += 1;
+                        left_below[m] += at_odds(b) - was_below;
+                        left_above[m] -= was_above - at_odds(&above(b));
+                    }
                 }
                 from = end;
+                let left = left_below.iter().min().copied().unwrap_or(0)
+                    + left_above.iter().min().copied().unwrap_or(0);
                 if end > 0 && end < at.len() && best.is_none_or(|(b, _, _)| left < b) {
                     best = Some((left, k, lo + j as i64));
                 }
@@ -460,27 +524,39 @@ fn exact_periods(
 /// The fewest pairs of sampled positions a period is checked on before the cuts must run along it.
 const EXACT_EVIDENCE: usize = 1_000;
 
-/// A tree of cuts whose cells each follow one pattern modulo `moduli` on the region's heavier
-/// half (see the module documentation), with the lighter half's misses as exceptions; None when no tree within the limits fits, or when interrupted or past
-/// `until`.
+/// A tree of cuts whose cells each follow one pattern on the region's heavier half (see the
+/// module documentation), each modulo one of the `moduli` (the first of those that leave fewest
+/// sampled positions at odds), with the lighter half's misses as exceptions; None when no tree
+/// within the limits fits, or when interrupted or past `until`.
 pub(in crate::game::stratify) fn tree_guess(
     region: &WeightRegion,
-    moduli: &Moduli,
+    moduli: &[Moduli],
     suggested: &[Vec<i64>],
     until: Instant,
 ) -> Option<Layered> {
+    let first_moduli = moduli.first()?;
     let d = region.dim();
     let domain = Domain::orthant(d);
     let half = domain.half(region)?;
     let mut normals = candidates(&domain, suggested);
     let (points, outcomes, _) = domain.sample(region, half, TREE_SAMPLE);
     // Cuts along the periods every sampled position keeps (when some candidate runs along them).
-    let exact = exact_periods(region, moduli, &points, &outcomes);
+    let mut exact: Vec<Vec<i64>> = Vec::new();
+    for m in moduli {
+        for v in exact_periods(region, m, &points, &outcomes) {
+            if !exact.contains(&v) {
+                exact.push(v);
+            }
+        }
+    }
     let along = |h: &Vec<i64>| exact.iter().all(|v| level(h, v) == 0);
     if normals.iter().any(along) {
         normals.retain(along);
     }
-    let classes = points.chunks_exact(d).map(|x| moduli.class_of(x)).collect();
+    let classes = moduli
+        .iter()
+        .map(|m| points.chunks_exact(d).map(|x| m.class_of(x)).collect())
+        .collect();
     let mut sample = Sample {
         d,
         points,
@@ -491,7 +567,7 @@ pub(in crate::game::stratify) fn tree_guess(
     for _ in 0..=REGROWTHS {
         let mut grower = Grower {
             sample: &sample,
-            classes: moduli.count(),
+            classes: moduli.iter().map(Moduli::count).collect(),
             normals: &normals,
             cells: 0,
             until,
@@ -510,7 +586,12 @@ pub(in crate::game::stratify) fn tree_guess(
         // k where they are more than [`WALK_CAP`]); the positions where a cell shows a class
         // both ways (or that the sample had not seen) are what the next tree is grown with too.
         let cells = tree.cells();
-        let mut patterns = vec![vec![UNSEEN; moduli.count()]; cells];
+        let mut cell_moduli = Vec::with_capacity(cells);
+        tree.cell_moduli(&mut cell_moduli);
+        let mut patterns: Vec<Pattern> = cell_moduli
+            .iter()
+            .map(|&k| vec![UNSEEN; moduli[k].count()])
+            .collect();
         let mut misses: Vec<(Vec<i64>, bool)> = Vec::new();
         // The position each cell first showed each class by, until the class shows the other
         // outcome there.
@@ -526,7 +607,7 @@ pub(in crate::game::stratify) fn tree_guess(
                 return !late;
             }
             let cell = tree.cell_of(&normals, x);
-            let class = moduli.class_of(x) as usize;
+            let class = moduli[cell_moduli[cell]].class_of(x) as usize;
             let seen = &mut patterns[cell][class];
             if *seen == UNSEEN {
                 *seen = state(p);
@@ -565,7 +646,11 @@ pub(in crate::game::stratify) fn tree_guess(
             previous = Some(tree);
             continue;
         }
-        let pieces: usize = patterns.iter().map(|p| moduli.coset_count(p)).sum();
+        let pieces: usize = patterns
+            .iter()
+            .zip(&cell_moduli)
+            .map(|(p, &k)| moduli[k].coset_count(p))
+            .sum();
         if pieces > MAX_PIECES {
             return None;
         }
@@ -573,19 +658,20 @@ pub(in crate::game::stratify) fn tree_guess(
         tree.describe_cuts(&normals, &mut cuts);
         let first = match &tree {
             Node::Cut { normal, .. } => normals[*normal].clone(),
-            Node::Cell => return None,
+            Node::Cell(_) => return None,
         };
-        let rule = tree.into_rule(&normals, &mut patterns.into_iter());
+        let rule = tree.into_rule(&normals, moduli, &mut patterns.into_iter());
         // The lighter half's misses, as exceptions.
         let (extra, missing) =
-            lighter_misses(&domain, region, half, &|x| rule.contains(moduli, x))?;
+            lighter_misses(&domain, region, half, &|x| rule.contains(first_moduli, x))?;
         return Some(Layered {
-            moduli: moduli.clone(),
+            moduli: first_moduli.clone(),
             normal: first,
             lo: 0,
             hi: 0,
             cuts,
             cells: Some(cells),
+            cell_lattices: moduli.len(),
             rule,
             pieces: pieces + extra.len(),
             extra: extra.into_iter().collect(),
@@ -643,6 +729,115 @@ mod tests {
         }
     }
 
+    fn moduli_of(basis: &[[i64; 3]]) -> Moduli {
+        let rows: Vec<crate::algebra::Vector> = basis
+            .iter()
+            .map(|v| crate::algebra::Vector::from_i64s(v))
+            .collect();
+        Moduli::of_lattice(&crate::algebra::lattice::Lattice::generated_by(3, &rows))
+            .expect("moduli")
+    }
+
+    #[test]
+    fn each_cell_takes_the_lattice_its_own_pattern_repeats_along() {
+        // P = {x : x_1 + 2x_3 ≡ 0 mod 5} where x_1 ≤ x_2, {x : x_2 ≡ 0 mod 7} past it. Neither
+        // side's lattice of periods holds the other side's pattern.
+        let rule = |x: &[i64]| {
+            if x[0] <= x[1] {
+                (x[0] + 2 * x[2]) % 5 == 0
+            } else {
+                x[1] % 7 == 0
+            }
+        };
+        let (region, all) = WeightRegion::of_rule(&[1, 1, 1], 120, &rule);
+        let fives = moduli_of(&[[5, 0, 0], [0, 1, 0], [3, 0, 1]]);
+        let sevens = moduli_of(&[[1, 0, 0], [0, 7, 0], [0, 0, 1]]);
+        assert_eq!((fives.count(), sevens.count()), (5, 7));
+        let until = || Instant::now() + Duration::from_secs(60);
+        let both = [fives.clone(), sevens.clone()];
+        let found = tree_guess(&region, &both, &[], until()).expect("a tree");
+        assert_eq!(found.cell_lattices, 2);
+        let mut taken = Vec::new();
+        collect_cell_moduli(&found.rule, &mut taken);
+        assert!(
+            taken.contains(&&fives) && taken.contains(&&sevens),
+            "{taken:?}"
+        );
+        let far = [
+            [300, 450, 452],
+            [600, 300, 100],
+            [5, 700, 300],
+            [700, 5, 300],
+            [1000, 999, 3],
+        ];
+        agrees_far_beyond(&found, &rule, &all, &far);
+        assert_outside_is_the_complement(&found);
+        // Modulo either lattice alone, the other side's pattern takes a cell per class.
+        for one in both {
+            assert!(tree_guess(&region, &[one], &[], until()).is_none());
+        }
+    }
+
+    /// N^3 less the guess's set, built from its cells, is the complement the set algebra takes.
+    fn assert_outside_is_the_complement(found: &Layered) {
+        use crate::algebra::{Integer, StratifiedSet, Vector};
+        let set = found.set().expect("a set");
+        let outside = found.outside().expect("a tree").expect("built");
+        let orthant =
+            StratifiedSet::from_basic(crate::algebra::basic_set::BasicSet::from_inequalities(
+                3,
+                (0..3)
+                    .map(|i| {
+                        let mut e = [0i64; 3];
+                        e[i] = 1;
+                        (Vector::from_i64s(&e), Integer::ZERO)
+                    })
+                    .collect(),
+            ))
+            .expect("N^3");
+        let complement = orthant.difference(&set).expect("a complement");
+        assert!(outside.set_eq(&complement).expect("compared"));
+    }
+
+    #[test]
+    fn a_trees_complement_holds_its_other_classes_and_its_exceptions() {
+        // The four patterns around a line, with two positions of the lighter half flipped (each
+        // an extra P-position or a missing one).
+        let (rule, _) = four_patterns_around_a_line();
+        let flipped = [[3, 4, 5], [10, 2, 7]];
+        let changed = |x: &[i64]| rule(x) != flipped.iter().any(|f| x == f);
+        let (region, _) = WeightRegion::of_rule(&[1, 1, 1], 150, &changed);
+        let tried = moduli_to_try(&region, &[]);
+        let lattice = tried.lattice.expect("a lattice");
+        let found = tree_guess(
+            &region,
+            std::slice::from_ref(&lattice),
+            &tried.normals,
+            Instant::now() + Duration::from_secs(60),
+        )
+        .expect("a tree");
+        for f in flipped {
+            let f = f.to_vec();
+            assert!(
+                found.extra.contains(&f) || found.missing.contains(&f),
+                "{f:?}"
+            );
+        }
+        assert_outside_is_the_complement(&found);
+    }
+
+    /// The moduli of the rule's cells, depth first.
+    fn collect_cell_moduli<'a>(rule: &'a Rule, out: &mut Vec<&'a Moduli>) {
+        match rule {
+            Rule::Pattern(moduli, _) => out.push(moduli),
+            Rule::Cut { below, above, .. } => {
+                collect_cell_moduli(below, out);
+                collect_cell_moduli(above, out);
+            }
+            _ => {}
+        }
+    }
+
     #[test]
     fn four_patterns_in_sectors_around_a_line_are_cells_of_a_tree() {
         // Boundaries on four different planes through the line: no plane through it separates
@@ -653,7 +848,7 @@ mod tests {
         let lattice = tried.lattice.expect("a lattice");
         let found = tree_guess(
             &region,
-            &lattice,
+            std::slice::from_ref(&lattice),
             &tried.normals,
             Instant::now() + Duration::from_secs(60),
         )
