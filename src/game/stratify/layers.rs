@@ -756,7 +756,7 @@ impl Layered {
             return None;
         }
         // The missing points lie in the pieces, so apart from the other classes; the extra
-        // ones among them.
+        // points lie among those, and are taken out of them.
         disjoint.extend(
             self.missing
                 .iter()
