@@ -422,33 +422,32 @@ impl Rule {
 }
 
 impl Rule {
-    /// The pieces of the positions of its domain the rule leaves out of P, for a tree's rule
-    /// (cuts, and cells' patterns, whose other classes are these positions): the cuts
-    /// h·x ≤ t and h·x ≥ t + 1 partition each domain's lattice points, and the classes of a
-    /// pattern all of Z^d. False, with `out` left partial, for any other rule.
-    fn complement_pieces(&self, domain: &Domain, out: &mut Vec<BasicSet>) -> bool {
+    /// A tree's rule with each cell's pattern replaced by its other classes (those it leaves
+    /// out of P, unseen ones among them): its pieces are the positions the rule leaves out of
+    /// P, since the cuts h·x ≤ t and h·x ≥ t + 1 partition each domain's lattice points and a
+    /// pattern's classes and its other classes partition Z^d. None for any other rule.
+    fn others(&self) -> Option<Rule> {
         match self {
             Rule::Pattern(moduli, pattern) => {
-                let others: Pattern = (0..pattern.len() as u32)
-                    .map(|c| state(lookup(pattern, c) != Some(true)))
+                let others = (0..moduli.count() as u32)
+                    .map(|c| {
+                        state(pattern.get(c as usize).is_none() || lookup(pattern, c) != Some(true))
+                    })
                     .collect();
-                let bounds = domain.inequalities();
-                for coset in moduli.cosets_in_p(&others) {
-                    out.push(BasicSet::new(coset, bounds.clone()));
-                }
-                true
+                Some(Rule::Pattern(moduli.clone(), others))
             }
             Rule::Cut {
                 normal,
                 at,
                 below,
                 above,
-            } => {
-                let minus: Vec<i64> = normal.iter().map(|a| -a).collect();
-                below.complement_pieces(&domain.cut(&minus, -at), out)
-                    && above.complement_pieces(&domain.cut(normal, at + 1), out)
-            }
-            _ => false,
+            } => Some(Rule::Cut {
+                normal: normal.clone(),
+                at: *at,
+                below: Box::new(below.others()?),
+                above: Box::new(above.others()?),
+            }),
+            _ => None,
         }
     }
 }
@@ -741,7 +740,7 @@ impl Layered {
     }
 
     /// N^d less the guess's set, for a tree of cuts: the cells' other classes (see
-    /// [`Rule::complement_pieces`]) and the missing points, less the extra ones. Verifying the
+    /// [`Rule::others`]) and the missing points, less the extra ones. Verifying the
     /// set with it need not take the set's complement in the set algebra, which cuts N^d by
     /// every piece: misère play of Γ = {2e_4, e_3, 2e_2, e_1, (2, 2, 2, 1)} (item 0 of a
     /// random-rules sweep, seed 31337) has a tree of 14 cells, 74 pieces, whose complement so
@@ -749,12 +748,9 @@ impl Layered {
     pub(super) fn outside(&self) -> Option<Result<StratifiedSet, AlgebraError>> {
         let d = self.normal.len();
         let mut disjoint = Vec::new();
-        if !self
-            .rule
-            .complement_pieces(&Domain::orthant(d), &mut disjoint)
-        {
-            return None;
-        }
+        self.rule
+            .others()?
+            .pieces(&self.moduli, &Domain::orthant(d), &mut disjoint);
         // The missing points lie in the pieces, so apart from the other classes; the extra
         // points lie among those, and are taken out of them.
         disjoint.extend(

@@ -806,7 +806,23 @@ mod tests {
         let (rule, _) = four_patterns_around_a_line();
         let flipped = [[3, 4, 5], [10, 2, 7]];
         let changed = |x: &[i64]| rule(x) != flipped.iter().any(|f| x == f);
-        let (region, _) = WeightRegion::of_rule(&[1, 1, 1], 150, &changed);
+        let (found, _) = tree_modulo_the_suggested_lattice(&changed);
+        for f in flipped {
+            let f = f.to_vec();
+            assert!(
+                found.extra.contains(&f) || found.missing.contains(&f),
+                "{f:?}"
+            );
+        }
+        assert_outside_is_the_complement(&found);
+    }
+
+    /// The tree modulo the lattice and with the normals the region of weight ≤ 150 of `rule`
+    /// suggests, and the region's points.
+    fn tree_modulo_the_suggested_lattice(
+        rule: &dyn Fn(&[i64]) -> bool,
+    ) -> (Layered, Vec<Vec<i64>>) {
+        let (region, all) = WeightRegion::of_rule(&[1, 1, 1], 150, rule);
         let tried = moduli_to_try(&region, &[]);
         let lattice = tried.lattice.expect("a lattice");
         let found = tree_guess(
@@ -816,14 +832,7 @@ mod tests {
             Instant::now() + Duration::from_secs(60),
         )
         .expect("a tree");
-        for f in flipped {
-            let f = f.to_vec();
-            assert!(
-                found.extra.contains(&f) || found.missing.contains(&f),
-                "{f:?}"
-            );
-        }
-        assert_outside_is_the_complement(&found);
+        (found, all)
     }
 
     /// The moduli of the rule's cells, depth first.
@@ -843,16 +852,7 @@ mod tests {
         // Boundaries on four different planes through the line: no plane through it separates
         // two patterns from the other two, and no layered guess fits.
         let (rule, _) = four_patterns_around_a_line();
-        let (region, all) = WeightRegion::of_rule(&[1, 1, 1], 150, &rule);
-        let tried = moduli_to_try(&region, &[]);
-        let lattice = tried.lattice.expect("a lattice");
-        let found = tree_guess(
-            &region,
-            std::slice::from_ref(&lattice),
-            &tried.normals,
-            Instant::now() + Duration::from_secs(60),
-        )
-        .expect("a tree");
+        let (found, all) = tree_modulo_the_suggested_lattice(&rule);
         let cells = found.cells.expect("a tree's cells");
         assert!(cells <= 16, "{cells} cells: {:?}", found.cuts);
         let far = [
