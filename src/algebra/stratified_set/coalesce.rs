@@ -14,7 +14,7 @@
 //! Both keep the set and the disjointness of the pieces, so the printed stratification, and the
 //! rational generating function built from it, describe the same set with fewer terms.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use num_rational::BigRational;
 
@@ -172,30 +172,37 @@ fn absorb_faces(modules: &mut Modules) -> bool {
                 .find(|g| !face.contains(g))
                 .expect("one more generator")
                 .clone();
-            // Walk down the chains f, f + g, f + 2g, ... of face offsets: the lowest one whose
-            // translate by g is an offset of the larger module replaces it, then repeats.
-            while let (Some(small), Some(big)) = (modules.get(face), modules.get(larger)) {
-                let big_set: BTreeSet<&Vector> = big.iter().collect();
-                let moves: Vec<Vector> = small
-                    .iter()
-                    .filter(|f| big_set.contains(&f.add(&g)))
-                    .cloned()
-                    .collect();
-                if moves.is_empty() {
-                    break;
+            let (Some(small), Some(big)) = (modules.get(face), modules.get(larger)) else {
+                continue;
+            };
+            // Each offset b of the larger module takes the lowest f = b − jg of the chain
+            // b − g, b − 2g, ... of face offsets below it, which leave the face (the pieces are
+            // disjoint, so no chain is shared): one pass over hashed offsets.
+            let below: HashSet<&Vector> = small.iter().collect();
+            let mut moved: HashSet<Vector> = HashSet::new();
+            let mut lowered = Vec::with_capacity(big.len());
+            for b in big {
+                let mut low = b.clone();
+                loop {
+                    let next = low.sub(&g);
+                    if !below.contains(&next) {
+                        break;
+                    }
+                    moved.insert(next.clone());
+                    low = next;
                 }
-                changed = true;
-                let moved: BTreeSet<Vector> = moves.iter().cloned().collect();
-                let lifted: BTreeSet<Vector> = moves.iter().map(|f| f.add(&g)).collect();
-                let small = modules.get_mut(face).expect("present");
-                small.retain(|f| !moved.contains(f));
-                if small.is_empty() {
-                    modules.remove(face);
-                }
-                let big = modules.get_mut(larger).expect("present");
-                big.retain(|f| !lifted.contains(f));
-                big.extend(moves);
-                big.sort();
+                lowered.push(low);
+            }
+            if moved.is_empty() {
+                continue;
+            }
+            changed = true;
+            lowered.sort();
+            modules.insert(larger.clone(), lowered);
+            let small = modules.get_mut(face).expect("present");
+            small.retain(|f| !moved.contains(f));
+            if small.is_empty() {
+                modules.remove(face);
             }
         }
     }
