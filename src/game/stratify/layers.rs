@@ -312,6 +312,10 @@ impl LayerRule {
                 out.push(BasicSet::new(coset, inequalities.clone()));
             }
         };
+        if self.one_pattern(moduli) {
+            range(None, None, &self.low);
+            return;
+        }
         range(None, Some(self.lo), &self.low);
         for_each_range(self.lo, self.hi, &self.own, |from, to, pattern| {
             range(Some(from), Some(to), pattern)
@@ -319,8 +323,22 @@ impl LayerRule {
         range(Some(self.hi), None, &self.high);
     }
 
+    /// Whether the rule puts the same classes in P on every layer: no layer between the ends,
+    /// and the ends alike (a class unseen on one is not in P there either). Where every layer
+    /// of the region fitted one pattern, `ends` splits them at the last one; written as two
+    /// ranges, the layers below it made a bounded piece of the region's size, and writing its
+    /// points out took seconds.
+    fn one_pattern(&self, moduli: &Moduli) -> bool {
+        let in_p = |pattern: &[u8], c| lookup(pattern, c) == Some(true);
+        self.hi <= self.lo + 1
+            && (0..moduli.count() as u32).all(|c| in_p(&self.low, c) == in_p(&self.high, c))
+    }
+
     /// How many basic sets [`LayerRule::pieces`] makes.
     fn piece_count(&self, moduli: &Moduli) -> usize {
+        if self.one_pattern(moduli) {
+            return moduli.coset_count(&self.low);
+        }
         let mut count = moduli.coset_count(&self.low) + moduli.coset_count(&self.high);
         for_each_range(self.lo, self.hi, &self.own, |_, _, pattern| {
             count += moduli.coset_count(pattern)
@@ -1482,6 +1500,21 @@ mod tests {
         // The two exceptions lie on faces near the origin, which get fits of their own.
         assert!(found.exceptions() <= 2, "{}", found.exceptions());
         agrees_with(&found, &rule, &all);
+    }
+
+    #[test]
+    fn layers_that_all_fit_one_pattern_are_written_as_one_range() {
+        // P: x_1 even except the point (1, 0). Every layer of any normal fits the one pattern,
+        // so the rule's ends meet at the region's last layer; the set has no piece bounded there
+        // (each was the region's size, and writing it out point by point took seconds in d = 4).
+        let ell = [1, 1];
+        let rule = |x: &[i64]| x == [1, 0] || (x != [2, 0] && x[0] % 2 == 0);
+        let (region, all) = WeightRegion::of_rule(&ell, 120, &rule);
+        let found =
+            guess(&region, &Moduli::new(vec![2, 2]).unwrap(), false, &[]).expect("a layered guess");
+        agrees_with(&found, &rule, &all);
+        let pieces = found.set().unwrap().simplicial_pieces().unwrap();
+        assert!(pieces.len() <= 8, "{} simplicial pieces", pieces.len());
     }
 
     /// The guess's rule and its set agree with `rule` on the points and far beyond the region.
