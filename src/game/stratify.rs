@@ -607,7 +607,13 @@ fn region_search(
         let mut ahead = lookahead::LookAhead::new(game, &ell, &region);
         // First guess: eventual periods along the axes. It agrees with the region by
         // construction (each reduction by a period stays in the region and keeps the outcome).
-        let mut guesses: Vec<(String, StratifiedSet, Option<Stratification>)> = Vec::new();
+        // Each with its printed form and N^d less it, where the guess gives them.
+        let mut guesses: Vec<(
+            String,
+            StratifiedSet,
+            Option<Stratification>,
+            Option<StratifiedSet>,
+        )> = Vec::new();
         // Only with some evidence: every preperiod at most a quarter of its axis' reach.
         if short_preperiods(&axis, &ell, bound)
             .iter()
@@ -621,7 +627,14 @@ fn region_search(
             );
             match periods::periodic_guess(&region, &t, &p) {
                 Some(guess) => match StratifiedSet::from_stratification(&guess)? {
-                    Ok(set) => guesses.push((describe, set, Some(guess))),
+                    Ok(set) => {
+                        let outside = match periods::periodic_outside(&region, &t, &p) {
+                            Some(Ok(outside)) => Some(outside),
+                            Some(Err(AlgebraError::TooLarge(_))) | None => None,
+                            Some(Err(e)) => return Err(e.into()),
+                        };
+                        guesses.push((describe, set, Some(guess), outside))
+                    }
                     Err(_) => tried.push(format!("{describe}: the pieces overlap")),
                 },
                 None => tried.push(format!("{describe}: the base box was not solved")),
@@ -677,15 +690,15 @@ fn region_search(
                     ));
                     raise_past(&mut next, w);
                 }
-                None => guesses.push((describe, cover_set(d, &found.pieces)?, None)),
+                None => guesses.push((describe, cover_set(d, &found.pieces)?, None, None)),
             },
         }
-        for (describe, set, printed) in guesses {
+        for (describe, set, printed, outside) in guesses {
             let guess = Guess {
                 describe,
                 stratification: printed,
                 set: &set,
-                outside: None,
+                outside: outside.as_ref(),
                 looked_ahead: false,
             };
             if let Some(found) =
