@@ -60,12 +60,14 @@ pub(super) fn periodic_outside(
     let Ok(written) = Stratification::new(modules) else {
         return None;
     };
-    // One group: the modules are disjoint by construction, so no pair is tested.
+    // One group: the modules are disjoint by construction, so no pair is tested (and no
+    // overlap reported).
     let groups = vec![0; written.pieces().len()];
-    Some(
-        StratifiedSet::from_stratification_grouped(&written, &groups)
-            .map(|set| set.expect("one group: no pair is tested")),
-    )
+    match StratifiedSet::from_stratification_grouped(&written, &groups) {
+        Ok(Ok(set)) => Some(Ok(set)),
+        Ok(Err(_)) => None,
+        Err(e) => Some(Err(e)),
+    }
 }
 
 /// The modules b + N{p_i e_i : b_i ≥ t_i} over the points b of the box 0 ≤ b_i < t_i + p_i that
