@@ -274,6 +274,19 @@ impl StratifiedSet {
         StratifiedSet::from_stratification_grouped(s, &groups)
     }
 
+    /// The union of modules known to be pairwise disjoint (a stratification's pieces, or modules
+    /// built so), with no pair tested.
+    pub fn from_disjoint_modules(
+        dim: usize,
+        modules: &[AffineModule],
+    ) -> Result<StratifiedSet, AlgebraError> {
+        let sets = modules
+            .iter()
+            .map(StratifiedSet::from_module)
+            .collect::<Result<_, _>>()?;
+        Ok(StratifiedSet::disjoint_union(dim, sets))
+    }
+
     /// [`StratifiedSet::from_stratification`] when some pieces are already known to be pairwise
     /// disjoint: pieces W_i, W_j with `groups[i] == groups[j]` are not tested against each other
     /// (a chain W ⊎ V ⊎ U ... then tests each new piece only against the earlier ones).
@@ -282,6 +295,10 @@ impl StratifiedSet {
         groups: &[usize],
     ) -> Result<Result<StratifiedSet, Overlap>, AlgebraError> {
         assert_eq!(groups.len(), s.pieces().len(), "one group per piece");
+        // One group: nothing to test (and the pairs of a large cover cost seconds to list).
+        if groups.windows(2).all(|g| g[0] == g[1]) {
+            return StratifiedSet::from_disjoint_modules(s.dim(), s.pieces()).map(Ok);
+        }
         let sets: Vec<StratifiedSet> = s
             .pieces()
             .iter()
@@ -294,13 +311,7 @@ impl StratifiedSet {
             .flat_map(|(k, s)| std::iter::repeat_n(k, s.cover.len()))
             .collect();
         let all: Vec<BasicSet> = sets.iter().flat_map(|s| s.cover.iter().cloned()).collect();
-        // One group: nothing to test (and the pairs of a large cover cost seconds to list).
-        let pairs = if groups.windows(2).all(|g| g[0] == g[1]) {
-            Vec::new()
-        } else {
-            coset_meeting_pairs(&all, &all)?
-        };
-        let mut candidates: Vec<(usize, usize, usize, usize)> = pairs
+        let mut candidates: Vec<(usize, usize, usize, usize)> = coset_meeting_pairs(&all, &all)?
             .into_iter()
             .filter(|&(x, y)| owners[x] < owners[y] && groups[owners[x]] != groups[owners[y]])
             .map(|(x, y)| (owners[y], owners[x], x, y))

@@ -1024,12 +1024,8 @@ fn certify_guess(
         let written_set = outside
             .is_none()
             .then(|| {
-                StratifiedSet::from_stratification_grouped(
-                    &stratification,
-                    &vec![0; stratification.pieces().len()],
-                )
-                .ok()
-                .and_then(Result::ok)
+                StratifiedSet::from_disjoint_modules(stratification.dim(), stratification.pieces())
+                    .ok()
             })
             .flatten();
         let checked = match &written_set {

@@ -197,12 +197,17 @@ fn absorb_faces(modules: &mut Modules) -> bool {
                 continue;
             }
             changed = true;
+            let kept: Vec<Vector> = small
+                .iter()
+                .filter(|f| !moved.contains(*f))
+                .cloned()
+                .collect();
             lowered.sort();
             modules.insert(larger.clone(), lowered);
-            let small = modules.get_mut(face).expect("present");
-            small.retain(|f| !moved.contains(f));
-            if small.is_empty() {
+            if kept.is_empty() {
                 modules.remove(face);
+            } else {
+                modules.insert(face.clone(), kept);
             }
         }
     }

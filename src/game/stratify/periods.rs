@@ -53,21 +53,7 @@ pub(super) fn periodic_outside(
     p: &[i64],
 ) -> Option<Result<StratifiedSet, AlgebraError>> {
     let modules = box_modules(region, t, p, false)?;
-    let d = t.len();
-    if modules.is_empty() {
-        return Some(Ok(StratifiedSet::empty(d)));
-    }
-    let Ok(written) = Stratification::new(modules) else {
-        return None;
-    };
-    // One group: the modules are disjoint by construction, so no pair is tested (and no
-    // overlap reported).
-    let groups = vec![0; written.pieces().len()];
-    match StratifiedSet::from_stratification_grouped(&written, &groups) {
-        Ok(Ok(set)) => Some(Ok(set)),
-        Ok(Err(_)) => None,
-        Err(e) => Some(Err(e)),
-    }
+    Some(StratifiedSet::from_disjoint_modules(t.len(), &modules))
 }
 
 /// The modules b + N{p_i e_i : b_i ≥ t_i} over the points b of the box 0 ≤ b_i < t_i + p_i that
