@@ -34,7 +34,7 @@ mod lookahead;
 mod periods;
 mod region;
 
-pub use evidence::AperiodicLine;
+pub use evidence::{AperiodicLine, LateLine};
 
 use cover::Piece;
 use region::WeightRegion;
@@ -88,6 +88,9 @@ pub enum Stratified {
         /// The longest line of the last solved region on which the P-positions showed no
         /// eventual period, if any.
         line: Option<AperiodicLine>,
+        /// Where every line read showed one: the line of the last solved region that turned
+        /// periodic latest, when that was past a quarter of its points.
+        late: Option<LateLine>,
     },
 }
 
@@ -96,6 +99,7 @@ pub enum Stratified {
 struct Attempts {
     tried: Vec<String>,
     line: Option<AperiodicLine>,
+    late: Option<LateLine>,
 }
 
 impl Attempts {
@@ -105,21 +109,29 @@ impl Attempts {
 
     fn extend(&mut self, other: Attempts) {
         self.tried.extend(other.tried);
-        if other.line.is_some() {
+        if other.line.is_some() || other.late.is_some() {
             self.line = other.line;
+            self.late = other.late;
         }
     }
 
-    /// The "not found" they amount to; the evidence line, if any, is also named last but one.
+    /// The "not found" they amount to; the evidence line, if any (an aperiodic one, else one
+    /// that turned periodic late), is also named last but one.
     fn not_found(&self) -> Stratified {
         let mut tried = self.tried.clone();
-        if let Some(line) = &self.line {
+        let evidence = match (&self.line, &self.late) {
+            (Some(line), _) => Some(line.to_string()),
+            (None, Some(late)) => Some(late.to_string()),
+            (None, None) => None,
+        };
+        if let Some(evidence) = evidence {
             let at = tried.len().saturating_sub(1);
-            tried.insert(at, format!("evidence: {line}"));
+            tried.insert(at, format!("evidence: {evidence}"));
         }
         Stratified::NotFound {
             tried,
             line: self.line.clone(),
+            late: self.late.clone(),
         }
     }
 }
@@ -576,10 +588,10 @@ fn region_search(
         // What the region shows, kept for the report should nothing be found, and the periods
         // along the odd axes are read on the other core while this one reads the even axes.
         let inherited = crate::interrupt::inherited();
-        let (line, axis) = std::thread::scope(|scope| {
+        let (lines, axis) = std::thread::scope(|scope| {
             let other = scope.spawn(|| {
                 crate::interrupt::with_inherited(&inherited, || {
-                    let line = evidence::aperiodic_line(&region, &ell);
+                    let line = evidence::lines(&region, &ell);
                     let odd: Vec<Option<(i64, i64)>> = (1..d)
                         .step_by(2)
                         .map(|i| periods::period_along(&region, i, &ell))
@@ -591,7 +603,9 @@ fn region_search(
                 .step_by(2)
                 .map(|i| periods::period_along(&region, i, &ell))
                 .collect();
-            let (line, odd) = other.join().unwrap_or((None, vec![None; d / 2]));
+            let (line, odd) = other
+                .join()
+                .unwrap_or((evidence::Lines::default(), vec![None; d / 2]));
             let axis: Vec<Option<(i64, i64)>> = (0..d)
                 .map(|i| if i % 2 == 0 { even[i / 2] } else { odd[i / 2] })
                 .collect();
@@ -600,7 +614,8 @@ fn region_search(
         if crate::interrupt::requested() {
             return Err(SolveError::Interrupted);
         }
-        tried.line = line;
+        tried.line = lines.aperiodic;
+        tried.late = lines.late;
         // Raised past the lightest failure of the guesses (`raise_past`).
         let mut next = bound + bound / 2;
         // The positions just past the region, solved on first use to refute guesses cheaply.

@@ -172,7 +172,8 @@ pub(super) fn register(r: &mut Vec<Builtin>) {
               and refined by each counterexample. The regions grow until the time limit (`timeout:`, default 60 s,\n\
               or the enclosing `attempt`'s); `max_weight:` caps them only when given. When nothing is certified,\n\
               the error lists what was tried, the limit that stopped it and what the last region showed (a line\n\
-              p + N·v whose P-positions have no period yet); with `otherwise: v`, v is returned instead.\n\
+              p + N·v whose P-positions have no period yet, or else the line that turned periodic latest: a\n\
+              boundary between patterns moving out with the region); with `otherwise: v`, v is returned instead.\n\
               With `certify: false` the first guess consistent with the solved positions is returned unverified,\n\
               labelled: the tuple (S, \"candidate, not verified: how it was guessed\"); check it with `verify(G, S)`.",
         example: "stratify(game(nim(2), misere(nim(2))))",
