@@ -152,7 +152,7 @@ impl std::fmt::Display for LateLine {
         let to = (t + SIDE).min(len);
         write!(
             f,
-            "every line read turns periodic, but the line {} + N{} only at k = {t} of its {len} points within weight {} (then with period {p}): a change of pattern that far out is a boundary between patterns moving out with the region, which a larger region may settle (P marks a P-position, k = {from}..{}: {} | k = {t}..{}: {})",
+            "every line read turns periodic, but the line {} + N{} only at k = {t} of its {len} points within weight {} (then with period {p}): so late a change is what a boundary between two patterns looks like when it moves out as the region grows, and a larger region may settle it (P marks a P-position, k = {from}..{}: {} | k = {t}..{}: {})",
             Vector::from_i64s(&self.start),
             Vector::from_i64s(&self.direction),
             self.bound,
