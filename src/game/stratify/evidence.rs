@@ -37,12 +37,7 @@ impl std::fmt::Display for AperiodicLine {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         const HEAD: usize = 48;
         const TAIL: usize = 24;
-        let marks = |range: std::ops::Range<usize>| -> String {
-            self.pattern[range]
-                .iter()
-                .map(|&p| if p { 'P' } else { '.' })
-                .collect()
-        };
+        let marks = |range| marks(&self.pattern, range);
         let len = self.pattern.len();
         let shown = if len <= HEAD + TAIL {
             format!("from k = 0: {}", marks(0..len))
@@ -66,6 +61,23 @@ impl std::fmt::Display for AperiodicLine {
     }
 }
 
+/// The preperiod the period p asks for: one past the last k with s[k] ≠ s[k + p] (0 when there
+/// is none).
+fn preperiod_for(s: &[bool], p: usize) -> usize {
+    (0..s.len() - p)
+        .rev()
+        .find(|&k| s[k] != s[k + p])
+        .map_or(0, |k| k + 1)
+}
+
+/// The points of a line's pattern in `range`, P marking a P-position and . any other.
+fn marks(pattern: &[bool], range: std::ops::Range<usize>) -> String {
+    pattern[range]
+        .iter()
+        .map(|&p| if p { 'P' } else { '.' })
+        .collect()
+}
+
 /// The least t + p (then the least p) such that s[k] = s[k + p] for t ≤ k < |s| − p, the
 /// preperiod t is at most half of s and the period p repeats at least twice after it
 /// (t + 2p ≤ |s|), or None.
@@ -73,11 +85,7 @@ pub(super) fn eventual_period(s: &[bool]) -> Option<(usize, usize)> {
     let len = s.len();
     let mut best: Option<(usize, usize)> = None;
     for p in 1..=len / 2 {
-        // The preperiod p asks for: one past the last mismatch at distance p.
-        let t = (0..len - p)
-            .rev()
-            .find(|&k| s[k] != s[k + p])
-            .map_or(0, |k| k + 1);
+        let t = preperiod_for(s, p);
         if 2 * t <= len && t + 2 * p <= len && best.is_none_or(|(bt, bp)| t + p < bt + bp) {
             best = Some((t, p));
         }
@@ -93,11 +101,7 @@ pub(super) fn settles_at(s: &[bool]) -> Option<(usize, usize)> {
     let len = s.len();
     let mut best: Option<(usize, usize)> = None;
     for p in 1..=len / 3 {
-        // The preperiod p asks for: one past the last mismatch at distance p.
-        let t = (0..len - p)
-            .rev()
-            .find(|&k| s[k] != s[k + p])
-            .map_or(0, |k| k + 1);
+        let t = preperiod_for(s, p);
         if t + 3 * p <= len && best.is_none_or(|(bt, _)| t < bt) {
             best = Some((t, p));
         }
@@ -140,12 +144,7 @@ impl std::fmt::Display for LateLine {
     /// The pattern on either side of the change, each with its range of k.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         const SIDE: usize = 36;
-        let marks = |range: std::ops::Range<usize>| -> String {
-            self.pattern[range]
-                .iter()
-                .map(|&p| if p { 'P' } else { '.' })
-                .collect()
-        };
+        let marks = |range| marks(&self.pattern, range);
         let len = self.pattern.len();
         let (t, p) = (self.settles, self.period);
         let from = t.saturating_sub(SIDE);

@@ -665,6 +665,22 @@ fn finks_game_has_its_sierpinski_pattern() {
     }
 }
 
+/// Whether p + k·v is a P-position, for each k, is what the memo solver says.
+fn assert_line_is_the_solvers(g: &LatticeGame, start: &[i64], direction: &[i64], pattern: &[bool]) {
+    let mut memo = solver::MemoSolver::new(g).unwrap();
+    let mut x = start.to_vec();
+    for (k, &p) in pattern.iter().enumerate() {
+        assert_eq!(
+            memo.outcome(&x).unwrap() == Outcome::P,
+            p,
+            "k = {k} at {x:?}"
+        );
+        for (a, b) in x.iter_mut().zip(direction) {
+            *a += b;
+        }
+    }
+}
+
 #[test]
 fn finks_game_is_not_found_and_names_an_aperiodic_line() {
     let g = finks_game();
@@ -683,22 +699,19 @@ fn finks_game_is_not_found_and_names_an_aperiodic_line() {
     );
     assert!(tried.last().unwrap().contains("max_weight"), "{tried:?}");
     // The pattern is the memo solver's, point by point.
-    let mut memo = solver::MemoSolver::new(&g).unwrap();
-    let mut x = line.start.clone();
-    for (k, &p) in line.pattern.iter().enumerate() {
-        assert_eq!(
-            memo.outcome(&x).unwrap() == Outcome::P,
-            p,
-            "k = {k} at {x:?}"
-        );
-        for (a, b) in x.iter_mut().zip(&line.direction) {
-            *a += b;
-        }
-    }
+    assert_line_is_the_solvers(&g, &line.start, &line.direction, &line.pattern);
     // The line ends at the region's end, and no period repeats twice after a preperiod of at
     // most half the line (checked naively).
     let ell = solver::functional(&g, None).unwrap();
     let weight = |x: &[i64]| -> i64 { x.iter().zip(&ell).map(|(a, b)| a * b).sum() };
+    // The point just past the line's last one.
+    let n = line.pattern.len() as i64;
+    let x: Vec<i64> = line
+        .start
+        .iter()
+        .zip(&line.direction)
+        .map(|(a, b)| a + n * b)
+        .collect();
     assert!(weight(&x) > 300 && weight(&line.start) <= 300);
     let s = &line.pattern;
     for p in 1..=s.len() / 2 {
@@ -785,17 +798,6 @@ fn a_boundary_moving_out_with_the_region_is_named_with_its_line() {
         "{tried:?}"
     );
     // The pattern is the memo solver's, point by point, and repeats as it claims.
-    let mut memo = solver::MemoSolver::new(&g).unwrap();
-    let mut x = late.start.clone();
-    for (k, &p) in late.pattern.iter().enumerate() {
-        assert_eq!(
-            memo.outcome(&x).unwrap() == Outcome::P,
-            p,
-            "k = {k} at {x:?}"
-        );
-        for (a, b) in x.iter_mut().zip(&late.direction) {
-            *a += b;
-        }
-    }
+    assert_line_is_the_solvers(&g, &late.start, &late.direction, &late.pattern);
     super::evidence::tests::assert_settles_as_claimed(&late);
 }
