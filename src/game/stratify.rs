@@ -119,11 +119,11 @@ impl Attempts {
     /// that turned periodic late), is also named last but one.
     fn not_found(&self) -> Stratified {
         let mut tried = self.tried.clone();
-        let evidence = match (&self.line, &self.late) {
-            (Some(line), _) => Some(line.to_string()),
-            (None, Some(late)) => Some(late.to_string()),
-            (None, None) => None,
-        };
+        let evidence = self
+            .line
+            .as_ref()
+            .map(ToString::to_string)
+            .or_else(|| self.late.as_ref().map(ToString::to_string));
         if let Some(evidence) = evidence {
             let at = tried.len().saturating_sub(1);
             tried.insert(at, format!("evidence: {evidence}"));
