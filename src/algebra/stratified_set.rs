@@ -485,6 +485,23 @@ impl StratifiedSet {
         self.difference_of_all(std::slice::from_ref(other))
     }
 
+    /// [`StratifiedSet::difference`], refused as `TooLarge` once it would take more than `max`
+    /// basic sets, in the end or on the way (for a caller with another way to the same set, to
+    /// take the smaller).
+    pub fn difference_within(
+        &self,
+        other: &StratifiedSet,
+        max: usize,
+    ) -> Result<StratifiedSet, AlgebraError> {
+        self.check_dim(other, "the second set of a difference")?;
+        let parts = cut_within(&self.cover, &other.cover, |_, _| true, max, &|_, _| {})?;
+        Ok(StratifiedSet::from_cover(
+            self.dim,
+            parts.into_iter().flatten().collect(),
+            self.cover_is_disjoint,
+        ))
+    }
+
     /// S ∖ (T_1 ∪ ... ∪ T_n): each cover set of S cut by the covers of all T_i at once.
     pub fn difference_of_all(
         &self,

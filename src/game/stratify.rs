@@ -931,12 +931,12 @@ impl Checks<'_, '_> {
             }
             Err(e) => return Err(e.into()),
         };
-        // A tree's cells give N^d less the set as well, which spares `verify` the set's
+        // The guess's rule gives N^d less the set as well, which spares `verify` the set's
         // complement; should building it fail, the complement is taken as for any set.
         let outside = match layered.outside() {
-            Some(Ok(outside)) => Some(outside),
-            Some(Err(AlgebraError::TooLarge(_))) | None => None,
-            Some(Err(e)) => return Err(e.into()),
+            Ok(outside) => Some(outside),
+            Err(AlgebraError::TooLarge(_)) => None,
+            Err(e) => return Err(e.into()),
         };
         let guess = Guess {
             describe,
@@ -1035,14 +1035,10 @@ fn certify_guess(
         // (a guess's exceptions, hundreds of points, merge into the modules' offsets): the one
         // with fewer is verified, and the verification of the written one certifies the answer
         // as printed. It is a shortcut only: should building it fail, the guess's own set is
-        // verified. A guess with N^d less its set is verified with it, which costs less still.
-        let written_set = outside
-            .is_none()
-            .then(|| {
-                StratifiedSet::from_disjoint_modules(stratification.dim(), stratification.pieces())
-                    .ok()
-            })
-            .flatten();
+        // verified. N^d less the set, when the guess gives it, is the same for either.
+        let written_set =
+            StratifiedSet::from_disjoint_modules(stratification.dim(), stratification.pieces())
+                .ok();
         let checked = match &written_set {
             Some(w) if w.cover().len() < set.cover().len() => w,
             _ => set,

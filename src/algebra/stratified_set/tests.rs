@@ -215,6 +215,21 @@ proptest! {
         prop_assert_eq!(listed(&union, lo, hi), bs.union(&bt).cloned().collect());
         prop_assert_eq!(listed(&meet, lo, hi), bs.intersection(&bt).cloned().collect());
         prop_assert_eq!(listed(&diff, lo, hi), bs.difference(&bt).cloned().collect());
+        // Within a bound of basic sets: the same pieces when they fit (a bound the fragments
+        // on the way pass may refuse them), refused when they do not.
+        let n = diff.cover().len();
+        let within = s.difference_within(&t, usize::MAX).unwrap();
+        prop_assert_eq!(within.cover(), diff.cover());
+        match s.difference_within(&t, n) {
+            Ok(within) => prop_assert_eq!(within.cover(), diff.cover()),
+            Err(e) => prop_assert!(matches!(e, AlgebraError::TooLarge(_)), "{}", e),
+        }
+        if n > 0 {
+            prop_assert!(matches!(
+                s.difference_within(&t, n - 1),
+                Err(AlgebraError::TooLarge(_))
+            ));
+        }
         // Complement within the box's own lattice points: everything else in the box.
         let universe = StratifiedSet::from_basic(BasicSet::from_inequalities(
             d,

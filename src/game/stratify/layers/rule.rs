@@ -1,7 +1,7 @@
 //! How a layered guess decides each position of its domain, and the basic sets it writes: the
 //! rule of a fit (layers of one normal, a pattern, a point, faces around an interior, or a cut in
-//! two), its membership test, its pieces, and the rule of the positions it leaves out, whose
-//! pieces are N^d less its set (see [`Rule::others`]).
+//! two), its membership test, its pieces, and the pieces of the positions it leaves out, which
+//! are N^d less its set (see [`Rule::others_pieces`]).
 
 use std::collections::BTreeMap;
 
@@ -78,20 +78,7 @@ impl LayerRule {
     /// The pieces on the domain: the two ends and each range of layers between with one
     /// pattern, each class set as the cosets of [`Moduli::cosets_in_p`], cut to the domain.
     pub(super) fn pieces(&self, moduli: &Moduli, domain: &Domain, out: &mut Vec<BasicSet>) {
-        let hv = Vector::from_i64s(&self.normal);
-        let bounds = domain.inequalities();
-        let mut range = |from: Option<i64>, to: Option<i64>, pattern: &[u8]| {
-            let mut inequalities = bounds.clone();
-            if let Some(a) = from {
-                inequalities.push((hv.clone(), Integer::from(a)));
-            }
-            if let Some(b) = to {
-                inequalities.push((hv.scale(&Integer::from(-1)), Integer::from(-b)));
-            }
-            for coset in moduli.cosets_in_p(pattern) {
-                out.push(BasicSet::new(coset, inequalities.clone()));
-            }
-        };
+        let mut range = ranges_on(&self.normal, moduli, domain, out);
         if self.one_pattern(moduli) {
             range(None, None, &self.low);
             return;
@@ -101,6 +88,21 @@ impl LayerRule {
             range(Some(from), Some(to), pattern)
         });
         range(Some(self.hi), None, &self.high);
+    }
+
+    /// The pieces of the positions on the domain the rule leaves out of P, as
+    /// [`LayerRule::pieces`] writes those it puts in (see [`Rule::others_pieces`]).
+    fn others_pieces(&self, moduli: &Moduli, domain: &Domain, out: &mut Vec<BasicSet>) {
+        let mut range = ranges_on(&self.normal, moduli, domain, out);
+        if self.one_pattern(moduli) {
+            range(None, None, &others_of(moduli, &self.low));
+            return;
+        }
+        range(None, Some(self.lo), &others_of(moduli, &self.low));
+        for_each_range_with_empty(self.lo, self.hi, &self.own, |from, to, pattern| {
+            range(Some(from), Some(to), &others_of(moduli, pattern))
+        });
+        range(Some(self.hi), None, &others_of(moduli, &self.high));
     }
 
     /// Whether the rule puts the same classes in P on every layer: no layer between the ends,
@@ -218,32 +220,86 @@ impl Rule {
         }
     }
 
-    /// A tree's rule with each cell's pattern replaced by its other classes (those it leaves
-    /// out of P, unseen ones among them): its pieces are the positions the rule leaves out of
-    /// P, since the cuts h·x ≤ t and h·x ≥ t + 1 partition each domain's lattice points and a
-    /// pattern's classes and its other classes partition Z^d. None for any other rule.
-    pub(super) fn others(&self) -> Option<Rule> {
+    /// The pieces of the positions of the domain the rule leaves out of P: with those of
+    /// [`Rule::pieces`], a partition of the domain's lattice points, so that N^d less a guess's
+    /// set is written from its rule as the set is (each pattern's other classes, unseen ones
+    /// among them; the whole of a domain, layer or face the rule puts nothing of in P).
+    pub(super) fn others_pieces(&self, moduli: &Moduli, domain: &Domain, out: &mut Vec<BasicSet>) {
+        let whole = |domain: &Domain, out: &mut Vec<BasicSet>| {
+            out.push(BasicSet::new(
+                Coset::full(domain.corner().len()),
+                domain.inequalities(),
+            ))
+        };
         match self {
-            Rule::Pattern(moduli, pattern) => {
-                let others = (0..moduli.count() as u32)
-                    .map(|c| {
-                        state(pattern.get(c as usize).is_none() || lookup(pattern, c) != Some(true))
-                    })
-                    .collect();
-                Some(Rule::Pattern(moduli.clone(), others))
+            Rule::Empty | Rule::Point(false) => whole(domain, out),
+            Rule::Point(true) => {}
+            Rule::Layers(layers) => layers.others_pieces(moduli, domain, out),
+            Rule::Pattern(own, pattern) => {
+                let bounds = domain.inequalities();
+                for coset in own.cosets_in_p(&others_of(own, pattern)) {
+                    out.push(BasicSet::new(coset, bounds.clone()));
+                }
+            }
+            Rule::Split {
+                threshold,
+                free,
+                cut_faces,
+                interior,
+                faces,
+            } => {
+                let t = *threshold;
+                let inside = domain.interior(free, cut_faces, t);
+                interior.others_pieces(moduli, &inside, out);
+                domain.for_each_face(free, cut_faces, t, &mut |key, face| {
+                    match faces.get(&key) {
+                        Some(rule) => rule.others_pieces(moduli, face, out),
+                        None => whole(face, out),
+                    }
+                    true
+                });
             }
             Rule::Cut {
                 normal,
                 at,
                 below,
                 above,
-            } => Some(Rule::Cut {
-                normal: normal.clone(),
-                at: *at,
-                below: Box::new(below.others()?),
-                above: Box::new(above.others()?),
-            }),
-            _ => None,
+            } => {
+                let minus: Vec<i64> = normal.iter().map(|a| -a).collect();
+                below.others_pieces(moduli, &domain.cut(&minus, -at), out);
+                above.others_pieces(moduli, &domain.cut(normal, at + 1), out);
+            }
+        }
+    }
+}
+
+/// The classes a pattern leaves out of P (those it has not seen among them), as a pattern.
+fn others_of(moduli: &Moduli, pattern: &[u8]) -> Pattern {
+    (0..moduli.count() as u32)
+        .map(|c| state(pattern.get(c as usize).is_none() || lookup(pattern, c) != Some(true)))
+        .collect()
+}
+
+/// Writes the classes in P of a pattern on the layers from ≤ h·x ≤ to of the domain (either end
+/// open when None), as the cosets of [`Moduli::cosets_in_p`] cut to the domain.
+fn ranges_on<'a>(
+    normal: &[i64],
+    moduli: &'a Moduli,
+    domain: &Domain,
+    out: &'a mut Vec<BasicSet>,
+) -> impl FnMut(Option<i64>, Option<i64>, &[u8]) + 'a {
+    let hv = Vector::from_i64s(normal);
+    let bounds = domain.inequalities();
+    move |from, to, pattern| {
+        let mut inequalities = bounds.clone();
+        if let Some(a) = from {
+            inequalities.push((hv.clone(), Integer::from(a)));
+        }
+        if let Some(b) = to {
+            inequalities.push((hv.scale(&Integer::from(-1)), Integer::from(-b)));
+        }
+        for coset in moduli.cosets_in_p(pattern) {
+            out.push(BasicSet::new(coset, inequalities.clone()));
         }
     }
 }
@@ -251,6 +307,21 @@ impl Rule {
 /// Calls `f(from, to, pattern)` on each maximal range of consecutive layers strictly between lo
 /// and hi with one pattern (a layer that showed nothing has the empty pattern).
 fn for_each_range(
+    lo: i64,
+    hi: i64,
+    own: &BTreeMap<i64, Pattern>,
+    mut f: impl FnMut(i64, i64, &[u8]),
+) {
+    for_each_range_with_empty(lo, hi, own, |from, to, pattern| {
+        // Nothing seen: nothing in P.
+        if !pattern.is_empty() {
+            f(from, to, pattern)
+        }
+    })
+}
+
+/// [`for_each_range`], the ranges of layers that showed nothing included.
+fn for_each_range_with_empty(
     lo: i64,
     hi: i64,
     own: &BTreeMap<i64, Pattern>,
@@ -264,11 +335,110 @@ fn for_each_range(
         while end + 1 < hi && same(end + 1) {
             end += 1;
         }
-        if pattern.is_empty() {
-            // Nothing seen: nothing in P.
-        } else {
-            f(c, end, pattern);
-        }
+        f(c, end, pattern);
         c = end + 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::algebra::StratifiedSet;
+    use crate::game::stratify::classes::UNSEEN;
+
+    /// A pattern from one letter per class: P in P, N not, ? unseen.
+    fn pattern(s: &str) -> Pattern {
+        s.chars()
+            .map(|c| match c {
+                'P' => state(true),
+                'N' => state(false),
+                _ => UNSEEN,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_pieces_of_a_rule_and_of_the_positions_it_leaves_out_partition_the_domain() {
+        // Every kind of rule, with what each leaves out of P: an empty domain (a face with
+        // nothing solved), faces the rule has no fit for, layers between the ends that showed
+        // nothing, unseen classes, points in P and not, and a cut, nested in faces and an
+        // interior.
+        let halves = Moduli::new(vec![2, 2]).expect("moduli");
+        let thirds = Moduli::new(vec![3, 1]).expect("moduli");
+        let layers = Rule::Layers(LayerRule {
+            normal: vec![1, 1],
+            lo: 8,
+            hi: 13,
+            low: pattern("PNNP"),
+            own: BTreeMap::from([
+                (9, pattern("P?NN")),
+                (11, pattern("NPPN")),
+                (12, pattern("NPPN")),
+            ]),
+            high: pattern("NNPP"),
+        });
+        let interior = Rule::Cut {
+            normal: vec![1, -1],
+            at: 2,
+            below: Box::new(layers),
+            above: Box::new(Rule::Pattern(thirds, pattern("P?N"))),
+        };
+        // The face x_1 = 0 is fitted as its own interior above x_2 = 2 and two points below.
+        let on_the_axis = Rule::Split {
+            threshold: 2,
+            free: vec![1],
+            cut_faces: Vec::new(),
+            interior: Box::new(Rule::Pattern(halves.clone(), pattern("NPPN"))),
+            faces: FxHashMap::from_iter([
+                ((1, 0), Rule::Point(true)),
+                ((1, 1), Rule::Point(false)),
+            ]),
+        };
+        let rule = Rule::Split {
+            threshold: 3,
+            free: vec![0, 1],
+            cut_faces: Vec::new(),
+            interior: Box::new(interior),
+            faces: FxHashMap::from_iter([
+                ((0, 0), on_the_axis),
+                ((0, 1), Rule::Empty),
+                ((1, 0), Rule::Pattern(halves.clone(), pattern("PPNN"))),
+                (
+                    (1, 2),
+                    Rule::Layers(LayerRule {
+                        normal: vec![1, 0],
+                        lo: 4,
+                        hi: 7,
+                        low: pattern("PNPN"),
+                        own: BTreeMap::from([(6, pattern("NNNP"))]),
+                        high: pattern("NPNP"),
+                    }),
+                ),
+            ]),
+        };
+        let domain = Domain::orthant(2);
+        let (mut inside, mut outside) = (Vec::new(), Vec::new());
+        rule.pieces(&halves, &domain, &mut inside);
+        rule.others_pieces(&halves, &domain, &mut outside);
+        let inside = StratifiedSet::from_disjoint(2, inside).expect("the set");
+        let outside = StratifiedSet::from_disjoint(2, outside).expect("its complement");
+        let (mut in_p, mut left_out) = (0, 0);
+        for x0 in 0..40 {
+            for x1 in 0..40 {
+                let x = [x0, x1];
+                let p = rule.contains(&halves, &x);
+                let v = Vector::from_i64s(&x);
+                assert_eq!(inside.contains(&v), p, "{x:?}");
+                assert_eq!(outside.contains(&v), !p, "{x:?}");
+                if p {
+                    in_p += 1;
+                } else {
+                    left_out += 1;
+                }
+            }
+        }
+        assert!(in_p > 300 && left_out > 300, "{in_p} {left_out}");
+        // The two are disjoint everywhere, not only on the box.
+        assert!(inside.intersect(&outside).expect("met").is_empty());
     }
 }
