@@ -8,7 +8,8 @@
 //!    made from them: eventual periods along the axes ([`periods`]); a cover by pieces
 //!    b + N{g_1..g_k} along small lattice directions ([`cover`]), whose pieces follow the
 //!    polyhedral regions where a pattern holds; and a pattern modulo 2 that changes across
-//!    parallel hyperplanes, the faces near N^d's boundary fitted alike ([`layers`]).
+//!    parallel hyperplanes, the faces near N^d's boundary fitted alike ([`layers`]). The cover
+//!    is found on one core while the other fits the third guess; they are checked in this order.
 //!
 //! A guess is checked on the whole solved region first (cheap) and only then verified on the
 //! whole board (exact, and costly). A position where it fails, of weight w, raises W past 3w/2
@@ -16,6 +17,8 @@
 //! budget). When nothing is found, the report says what was tried, what stopped the search, and
 //! what the last region showed: a line on which the P-positions have no period ([`evidence`]).
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::algebra::basic_set::BasicSet;
@@ -370,8 +373,7 @@ fn race(
     start: Instant,
     end: Option<Instant>,
 ) -> Result<Stratified, SolveError> {
-    use std::sync::atomic::{AtomicBool, Ordering};
-    use std::sync::{Arc, Mutex};
+    use std::sync::Mutex;
     let stop_quotient = Arc::new(AtomicBool::new(false));
     let stop_region = Arc::new(AtomicBool::new(false));
     let status = Mutex::new(String::from("starting"));
@@ -660,31 +662,58 @@ fn region_search(
             ));
         }
         // Second guess: a cover by pieces along small lattice directions, with offsets from the
-        // lighter two thirds of the region (given up past MAX_COVER_PIECES pieces).
+        // lighter two thirds of the region (given up past MAX_COVER_PIECES pieces). It is found
+        // on the other core while this one fits the third guess's first attempts (`prefit`),
+        // which are then checked after it in the same order as ever.
         let describe = format!(
             "a cover of the P-positions of weight ≤ {bound} by pieces b + N{{small independent periods}}"
         );
         let pool = cover::period_pool(&ell, &axis);
         let slabs = short_preperiods(&axis, &ell, bound);
-        let Some(strict) = covers.cover(&region, &pool, 2 * bound / 3, &slabs, MAX_COVER_PIECES)
-        else {
+        progress(&format!(
+            "weight ≤ {bound}: a cover by small periods, and periodic patterns across parallel hyperplanes"
+        ));
+        let sums = classes::move_sums(&moves_of(game).unwrap_or_default());
+        let cover_done = Arc::new(AtomicBool::new(false));
+        let (found, to_try, prefits) = std::thread::scope(|scope| {
+            let covering = scope.spawn(|| {
+                let found = crate::interrupt::with_inherited(&inherited, || {
+                    // The axes' preperiods are global: a line that turns periodic earlier than
+                    // its axis (in generalized misère play, say) is then cut into many pieces.
+                    // Without them the guess is bolder; it is verified all the same.
+                    let strict =
+                        covers.cover(&region, &pool, 2 * bound / 3, &slabs, MAX_COVER_PIECES)?;
+                    let mut found = strict;
+                    let strict_failed = found.as_ref().map_or(true, |c| c.uncovered.is_some());
+                    if strict_failed && slabs.iter().any(Option::is_some) {
+                        let free = vec![None; d];
+                        let bold =
+                            covers.cover(&region, &pool, 2 * bound / 3, &free, MAX_COVER_PIECES)?;
+                        if bold.as_ref().is_ok_and(|c| c.uncovered.is_none()) || found.is_err() {
+                            found = bold;
+                        }
+                    }
+                    Some(found)
+                });
+                cover_done.store(true, Ordering::SeqCst);
+                found
+            });
+            // What to try, unless the cover is done first (a reading cut short would try less;
+            // it is then read again after the cover's check).
+            let (to_try, prefits) = crate::interrupt::with_cancel(cover_done.clone(), || {
+                let to_try = layers::moduli_to_try(&region, &sums);
+                if crate::interrupt::requested() {
+                    return (None, Vec::new());
+                }
+                let attempts = layered_attempts(&region, &to_try);
+                let prefits = prefit(&region, &attempts, &to_try.normals, progress);
+                (Some(to_try), prefits)
+            });
+            (covering.join().unwrap_or(None), to_try, prefits)
+        });
+        let Some(found) = found else {
             return Err(SolveError::Interrupted);
         };
-        // The axes' preperiods are global: a line that turns periodic earlier than its axis
-        // (in generalized misère play, say) is then cut into many pieces. Without them the
-        // guess is bolder; it is verified all the same.
-        let mut found = strict;
-        let strict_failed = found.as_ref().map_or(true, |c| c.uncovered.is_some());
-        if strict_failed && slabs.iter().any(Option::is_some) {
-            let free = vec![None; d];
-            let Some(bold) = covers.cover(&region, &pool, 2 * bound / 3, &free, MAX_COVER_PIECES)
-            else {
-                return Err(SolveError::Interrupted);
-            };
-            if bold.as_ref().is_ok_and(|c| c.uncovered.is_none()) || found.is_err() {
-                found = bold;
-            }
-        }
         match found {
             Err(before) => tried.push(format!(
                 "{describe}: not run again: on the region of weight ≤ {} it was given up past {MAX_COVER_PIECES} pieces at the P-position {}, and a larger region can only take rays away from the lighter offsets",
@@ -727,39 +756,42 @@ fn region_search(
         progress(&format!(
             "weight ≤ {bound}: periodic patterns across parallel hyperplanes"
         ));
-        if let Some(found) = layered_guess(
-            game, options, &region, &mut ahead, tried, progress, &mut next,
-        )? {
+        let to_try = to_try.unwrap_or_else(|| layers::moduli_to_try(&region, &sums));
+        let attempts = layered_attempts(&region, &to_try);
+        let round = Round {
+            region: &region,
+            attempts: &attempts,
+            normals: &to_try.normals,
+            prefits,
+        };
+        if let Some(found) =
+            layered_guess(game, options, round, &mut ahead, tried, progress, &mut next)?
+        {
             return Ok(found);
         }
         bound = next;
     }
 }
 
-/// The third guess of a round (see [`layers`]), for each moduli it tries, and then with cuts
-/// when no normal's layers fitted: first compared with the positions just past the region by its
-/// rule (a lookup per position, however many pieces it makes), and only then built as a set and
-/// verified; `next` is raised past a refutation.
-fn layered_guess(
-    game: &LatticeGame,
-    options: &StratifyOptions,
-    region: &WeightRegion,
-    ahead: &mut lookahead::LookAhead<'_>,
-    tried: &mut Attempts,
-    progress: &mut dyn FnMut(&str),
-    next: &mut i64,
-) -> Result<Option<Stratified>, SolveError> {
-    let bound = region.bound();
+/// The third guess of a round (see [`layers`]): its attempts, in order, and the fits of the
+/// first of them found while the cover was ([`prefit`]).
+struct Round<'a> {
+    region: &'a WeightRegion,
+    attempts: &'a [Attempt<'a>],
+    normals: &'a [Vec<i64>],
+    prefits: Vec<Option<layers::Layered>>,
+}
+
+/// The attempts of the third guess of a round, in order: layers of one normal for each moduli
+/// it tries, trees of cuts, and then guesses with cuts.
+fn layered_attempts<'a>(region: &WeightRegion, to_try: &'a layers::ToTry) -> Vec<Attempt<'a>> {
     let layers::ToTry {
         moduli,
         lattice,
-        normals,
         deeper,
         parts,
-    } = layers::moduli_to_try(
-        region,
-        &classes::move_sums(&moves_of(game).unwrap_or_default()),
-    );
+        ..
+    } = to_try;
     // Layers of one normal first, each moduli; then guesses with cuts, modulo the moduli the
     // region suggests along the axes (the last such; the parity modulo 2 tried first above is
     // the generic one, and cut guesses modulo 2 cost seconds on large regions without finding
@@ -797,8 +829,8 @@ fn layered_guess(
         && lattice
             .as_ref()
             .is_none_or(|l| l.count() >= OWN_LATTICES_ABOVE * finest_part))
-    .then_some(Attempt::Tree(&parts));
-    let attempts = moduli
+    .then_some(Attempt::Tree(parts));
+    moduli
         .iter()
         .map(Attempt::Layers)
         .chain(tree)
@@ -810,37 +842,99 @@ fn layered_guess(
                 .chain(lattice.as_ref())
                 .filter(|m| layers::cuts_tried(region, m))
                 .map(Attempt::Cuts),
-        );
-    // Whether one normal's layers fitted the region (and were refuted past it, or the search
-    // would not be here): then the region is what falls short, not the guess's kind, and the
-    // cut guess waits for a larger region.
+        )
+        .collect()
+}
+
+/// One attempt's fit on the region: None when nothing fits (or when interrupted). A guess with
+/// cuts waits for a larger region when one normal's layers `fitted` already (and were refuted
+/// past it, or the search would not be here): then the region is what falls short, not the
+/// guess's kind.
+fn fit(
+    region: &WeightRegion,
+    attempt: &Attempt<'_>,
+    normals: &[Vec<i64>],
+    fitted: bool,
+    progress: &mut dyn FnMut(&str),
+) -> Option<layers::Layered> {
+    let bound = region.bound();
+    match attempt {
+        Attempt::Layers(moduli) => layers::guess(region, moduli, false, normals),
+        Attempt::Tree(moduli) => {
+            let modulo = match moduli {
+                [one] => one.describe(),
+                many => format!("one of {} lattices each", many.len()),
+            };
+            progress(&format!(
+                "weight ≤ {bound}: periodic patterns on the cells of a tree of cuts, modulo {modulo}"
+            ));
+            layers::tree_guess(region, moduli, normals, Instant::now() + TREE_TIME)
+        }
+        Attempt::Cuts(_) if fitted => None,
+        Attempt::Cuts(moduli) => {
+            progress(&format!(
+                "weight ≤ {bound}: periodic patterns on the sides of cuts, modulo {}",
+                moduli.describe()
+            ));
+            layers::guess(region, moduli, true, normals)
+        }
+    }
+}
+
+/// The fits of the first attempts, in order, until this thread is cancelled (when the cover
+/// found on the other core is done): a fit found is kept (a fit cut short finds none), a fit
+/// that found none as it was cut short is not, and is fitted again after the cover's check.
+fn prefit(
+    region: &WeightRegion,
+    attempts: &[Attempt<'_>],
+    normals: &[Vec<i64>],
+    progress: &mut dyn FnMut(&str),
+) -> Vec<Option<layers::Layered>> {
+    let mut fits = Vec::new();
     let mut fitted = false;
     for attempt in attempts {
-        let layered = match attempt {
-            Attempt::Layers(moduli) => {
-                let layered = layers::guess(region, moduli, false, &normals);
-                fitted |= layered.is_some();
-                layered
-            }
-            Attempt::Tree(moduli) => {
-                let modulo = match moduli {
-                    [one] => one.describe(),
-                    many => format!("one of {} lattices each", many.len()),
-                };
-                progress(&format!(
-                    "weight ≤ {bound}: periodic patterns on the cells of a tree of cuts, modulo {modulo}"
-                ));
-                layers::tree_guess(region, moduli, &normals, Instant::now() + TREE_TIME)
-            }
-            Attempt::Cuts(_) if fitted => continue,
-            Attempt::Cuts(moduli) => {
-                progress(&format!(
-                    "weight ≤ {bound}: periodic patterns on the sides of cuts, modulo {}",
-                    moduli.describe()
-                ));
-                layers::guess(region, moduli, true, &normals)
-            }
+        if crate::interrupt::requested() {
+            break;
+        }
+        let layered = fit(region, attempt, normals, fitted, progress);
+        if layered.is_none() && crate::interrupt::requested() {
+            break;
+        }
+        fitted |= matches!(attempt, Attempt::Layers(_)) && layered.is_some();
+        fits.push(layered);
+    }
+    fits
+}
+
+/// The third guess of a round (see [`layers`]), for each moduli it tries, and then with cuts
+/// when no normal's layers fitted: first compared with the positions just past the region by its
+/// rule (a lookup per position, however many pieces it makes), and only then built as a set and
+/// verified; `next` is raised past a refutation.
+fn layered_guess(
+    game: &LatticeGame,
+    options: &StratifyOptions,
+    round: Round<'_>,
+    ahead: &mut lookahead::LookAhead<'_>,
+    tried: &mut Attempts,
+    progress: &mut dyn FnMut(&str),
+    next: &mut i64,
+) -> Result<Option<Stratified>, SolveError> {
+    let Round {
+        region,
+        attempts,
+        normals,
+        prefits,
+    } = round;
+    let bound = region.bound();
+    let mut prefits = prefits.into_iter();
+    // Whether one normal's layers fitted the region (see [`fit`]).
+    let mut fitted = false;
+    for attempt in attempts {
+        let layered = match prefits.next() {
+            Some(layered) => layered,
+            None => fit(region, attempt, normals, fitted, progress),
         };
+        fitted |= matches!(attempt, Attempt::Layers(_)) && layered.is_some();
         let Some(layered) = layered else {
             if crate::interrupt::requested() {
                 return Err(SolveError::Interrupted);
