@@ -173,51 +173,7 @@ impl Rule {
 
     /// The pieces of the rule on its domain.
     pub(super) fn pieces(&self, moduli: &Moduli, domain: &Domain, out: &mut Vec<BasicSet>) {
-        match self {
-            Rule::Empty => {}
-            Rule::Point(p) => {
-                if *p {
-                    out.push(BasicSet::new(
-                        Coset::point(Vector::from_i64s(&domain.corner())),
-                        Vec::new(),
-                    ));
-                }
-            }
-            Rule::Layers(layers) => layers.pieces(moduli, domain, out),
-            Rule::Pattern(own, pattern) => {
-                let bounds = domain.inequalities();
-                for coset in own.cosets_in_p(pattern) {
-                    out.push(BasicSet::new(coset, bounds.clone()));
-                }
-            }
-            Rule::Split {
-                threshold,
-                free,
-                cut_faces,
-                interior,
-                faces,
-            } => {
-                let t = *threshold;
-                let inside = domain.interior(free, cut_faces, t);
-                interior.pieces(moduli, &inside, out);
-                domain.for_each_face(free, cut_faces, t, &mut |key, face| {
-                    if let Some(rule) = faces.get(&key) {
-                        rule.pieces(moduli, face, out);
-                    }
-                    true
-                });
-            }
-            Rule::Cut {
-                normal,
-                at,
-                below,
-                above,
-            } => {
-                let minus: Vec<i64> = normal.iter().map(|a| -a).collect();
-                below.pieces(moduli, &domain.cut(&minus, -at), out);
-                above.pieces(moduli, &domain.cut(normal, at + 1), out);
-            }
-        }
+        self.write(moduli, domain, false, out);
     }
 
     /// The pieces of the positions of the domain the rule leaves out of P: with those of
@@ -225,19 +181,37 @@ impl Rule {
     /// set is written from its rule as the set is (each pattern's other classes, unseen ones
     /// among them; the whole of a domain, layer or face the rule puts nothing of in P).
     pub(super) fn others_pieces(&self, moduli: &Moduli, domain: &Domain, out: &mut Vec<BasicSet>) {
+        self.write(moduli, domain, true, out);
+    }
+
+    /// The pieces of the positions the rule puts in P, or of those it leaves out.
+    fn write(&self, moduli: &Moduli, domain: &Domain, left_out: bool, out: &mut Vec<BasicSet>) {
         let whole = |domain: &Domain, out: &mut Vec<BasicSet>| {
-            out.push(BasicSet::new(
-                Coset::full(domain.corner().len()),
-                domain.inequalities(),
-            ))
+            if left_out {
+                out.push(BasicSet::new(
+                    Coset::full(domain.corner().len()),
+                    domain.inequalities(),
+                ))
+            }
         };
         match self {
-            Rule::Empty | Rule::Point(false) => whole(domain, out),
-            Rule::Point(true) => {}
-            Rule::Layers(layers) => layers.others_pieces(moduli, domain, out),
+            Rule::Empty => whole(domain, out),
+            Rule::Point(true) if !left_out => out.push(BasicSet::new(
+                Coset::point(Vector::from_i64s(&domain.corner())),
+                Vec::new(),
+            )),
+            Rule::Point(false) if left_out => whole(domain, out),
+            Rule::Point(_) => {}
+            Rule::Layers(layers) if left_out => layers.others_pieces(moduli, domain, out),
+            Rule::Layers(layers) => layers.pieces(moduli, domain, out),
             Rule::Pattern(own, pattern) => {
                 let bounds = domain.inequalities();
-                for coset in own.cosets_in_p(&others_of(own, pattern)) {
+                let classes = if left_out {
+                    others_of(own, pattern)
+                } else {
+                    pattern.clone()
+                };
+                for coset in own.cosets_in_p(&classes) {
                     out.push(BasicSet::new(coset, bounds.clone()));
                 }
             }
@@ -250,10 +224,10 @@ impl Rule {
             } => {
                 let t = *threshold;
                 let inside = domain.interior(free, cut_faces, t);
-                interior.others_pieces(moduli, &inside, out);
+                interior.write(moduli, &inside, left_out, out);
                 domain.for_each_face(free, cut_faces, t, &mut |key, face| {
                     match faces.get(&key) {
-                        Some(rule) => rule.others_pieces(moduli, face, out),
+                        Some(rule) => rule.write(moduli, face, left_out, out),
                         None => whole(face, out),
                     }
                     true
@@ -266,8 +240,8 @@ impl Rule {
                 above,
             } => {
                 let minus: Vec<i64> = normal.iter().map(|a| -a).collect();
-                below.others_pieces(moduli, &domain.cut(&minus, -at), out);
-                above.others_pieces(moduli, &domain.cut(normal, at + 1), out);
+                below.write(moduli, &domain.cut(&minus, -at), left_out, out);
+                above.write(moduli, &domain.cut(normal, at + 1), left_out, out);
             }
         }
     }
