@@ -590,10 +590,22 @@ fn region_search(
         // What the region shows, kept for the report should nothing be found, and the periods
         // along the odd axes are read on the other core while this one reads the even axes.
         let inherited = crate::interrupt::inherited();
+        // The lines the last region named are read again first.
+        let again: Vec<(Vec<i64>, Vec<i64>)> = tried
+            .line
+            .iter()
+            .map(|l| (l.start.clone(), l.direction.clone()))
+            .chain(
+                tried
+                    .late
+                    .iter()
+                    .map(|l| (l.start.clone(), l.direction.clone())),
+            )
+            .collect();
         let (lines, axis) = std::thread::scope(|scope| {
             let other = scope.spawn(|| {
                 crate::interrupt::with_inherited(&inherited, || {
-                    let line = evidence::lines(&region, &ell);
+                    let line = evidence::lines(&region, &ell, &again);
                     let odd: Vec<Option<(i64, i64)>> = (1..d)
                         .step_by(2)
                         .map(|i| periods::period_along(&region, i, &ell))

@@ -184,16 +184,31 @@ const MAX_POINTS: usize = 8_000_000;
 
 /// The longest line of the region, along a coordinate axis or a direction e_i + e_j, whose
 /// P-positions show no eventual period (see [`eventual_period`]); None when every line read shows
-/// one, or when interrupted. Lines are read longest first, up to [`MAX_POINTS`] points.
+/// one, or when interrupted ([`lines`]).
 #[cfg(test)]
 pub(super) fn aperiodic_line(region: &WeightRegion, ell: &[i64]) -> Option<AperiodicLine> {
-    lines(region, ell).aperiodic
+    lines(region, ell, &[]).aperiodic
 }
 
-/// The longest aperiodic line of the region ([`aperiodic_line`]), and while none is found, the
+/// The longest aperiodic line of the region ([`eventual_period`]), and while none is found, the
 /// line that turns periodic latest relative to its length ([`settles_at`]) when that is past a
-/// quarter of its points.
-pub(super) fn lines(region: &WeightRegion, ell: &[i64]) -> Lines {
+/// quarter of its points. The lines `again` (first point and direction: what a smaller region
+/// named) are read first, so evidence that still holds is kept as the region grows. Then each
+/// direction, along a coordinate axis or e_i + e_j, gets an equal share of [`MAX_POINTS`] (what
+/// one leaves goes to the next): its lines are read longest first, and where they hold more
+/// points than its share, every n-th line is read, so the share spreads over the whole region
+/// rather than ending among the lines near its origin.
+pub(super) fn lines(region: &WeightRegion, ell: &[i64], again: &[(Vec<i64>, Vec<i64>)]) -> Lines {
+    lines_within(region, ell, again, MAX_POINTS)
+}
+
+/// [`lines`], reading about `budget` points beyond the lines `again`.
+fn lines_within(
+    region: &WeightRegion,
+    ell: &[i64],
+    again: &[(Vec<i64>, Vec<i64>)],
+    budget: usize,
+) -> Lines {
     let d = ell.len();
     let mut directions: Vec<Vec<i64>> = (0..d)
         .map(|i| {
@@ -210,70 +225,56 @@ pub(super) fn lines(region: &WeightRegion, ell: &[i64]) -> Lines {
             directions.push(v);
         }
     }
-    let mut read = 0usize;
-    let mut best: Option<AperiodicLine> = None;
-    let mut late: Option<LateLine> = None;
-    for v in &directions {
+    let mut scan = Scan {
+        region,
+        read: 0,
+        best: None,
+        late: None,
+    };
+    for (p, v) in again {
+        if p.len() == d && v.len() == d && region.index(p).is_some() {
+            scan.examine(p, v);
+        }
+    }
+    let count = directions.len();
+    for (k, v) in directions.iter().enumerate() {
         let step = region.weight(v);
         // Lines of fewer than MIN_POINTS points start above this weight.
         let cap = region.bound() - step * (MIN_POINTS as i64 - 1);
         if cap < 0 {
             continue;
         }
+        let share = budget.saturating_sub(scan.read) / (count - k);
+        let until = scan.read + share;
+        // Every point of the region lies on one line along v: reading every stride-th line
+        // reads about `share` points.
+        let stride = usize::try_from(region.len())
+            .unwrap_or(usize::MAX)
+            .div_ceil(share.max(1))
+            .max(1);
         // The first points of the lines (some coordinate in v's support is 0), lightest first
         // so longest first: a line no longer than the best ends the direction.
         let support: Vec<usize> = (0..d).filter(|&i| v[i] != 0).collect();
         let mut stopped = false;
+        let mut seen = 0usize;
         for w in 0..=cap {
             let go = region.for_each_of_weight(w, &support, &mut |p| {
-                if read > MAX_POINTS || crate::interrupt::requested() {
+                if crate::interrupt::requested() {
                     stopped = true;
                     return false;
                 }
                 let points = ((region.bound() - w) / step + 1) as usize;
-                if best.as_ref().is_some_and(|b| b.pattern.len() >= points) {
+                if scan.read >= until
+                    || scan
+                        .best
+                        .as_ref()
+                        .is_some_and(|b| b.pattern.len() >= points)
+                {
                     return false;
                 }
-                let mut pattern = Vec::with_capacity(points);
-                let mut x = p.to_vec();
-                while let Some(at) = region.index(&x) {
-                    pattern.push(region.get(at));
-                    for (a, b) in x.iter_mut().zip(v) {
-                        *a += b;
-                    }
-                }
-                read += pattern.len();
-                let len = pattern.len();
-                // Where the pattern turns periodic with at least MIN_TAIL points to show it.
-                let settled = settles_at(&pattern).filter(|&(t, _)| len - t >= MIN_TAIL);
-                // A line whose last quarter or more repeats one period is eventually periodic on
-                // what the region shows, however late it turns so: named as late, not aperiodic.
-                let settled_long = settled.is_some_and(|(t, _)| 4 * (len - t) >= len);
-                if !settled_long
-                    && [len / 2, 3 * len / 4, len]
-                        .iter()
-                        .all(|&k| eventual_period(&pattern[..k]).is_none())
-                {
-                    best = Some(AperiodicLine {
-                        start: p.to_vec(),
-                        direction: v.clone(),
-                        pattern,
-                        bound: region.bound(),
-                    });
-                } else if best.is_none() {
-                    if let Some((t, period)) = settled.filter(|&(t, _)| 4 * t > len) {
-                        let line = LateLine {
-                            start: p.to_vec(),
-                            direction: v.clone(),
-                            pattern,
-                            settles: t,
-                            period,
-                            bound: region.bound(),
-                        };
-                        if late.as_ref().is_none_or(|l| line.later_than(l)) {
-                            late = Some(line);
-                        }
-                    }
+                seen += 1;
+                if (seen - 1).is_multiple_of(stride) {
+                    scan.examine(p, v);
                 }
                 true
             });
@@ -285,12 +286,76 @@ pub(super) fn lines(region: &WeightRegion, ell: &[i64]) -> Lines {
             break;
         }
     }
+    let Scan { mut late, best, .. } = scan;
     if best.is_some() {
         late = None;
     }
     Lines {
         aperiodic: best,
         late,
+    }
+}
+
+/// The lines read so far and the evidence among them.
+struct Scan<'a> {
+    region: &'a WeightRegion,
+    /// The points read.
+    read: usize,
+    best: Option<AperiodicLine>,
+    late: Option<LateLine>,
+}
+
+impl Scan<'_> {
+    /// Reads the line p + N·v and keeps it when it is aperiodic and longer than the best one,
+    /// or, while there is none, when it turns periodic later than the latest one.
+    fn examine(&mut self, p: &[i64], v: &[i64]) {
+        let region = self.region;
+        let mut pattern = Vec::new();
+        let mut x = p.to_vec();
+        while let Some(at) = region.index(&x) {
+            pattern.push(region.get(at));
+            for (a, b) in x.iter_mut().zip(v) {
+                *a += b;
+            }
+        }
+        self.read += pattern.len();
+        let len = pattern.len();
+        if len < MIN_POINTS {
+            return;
+        }
+        // Where the pattern turns periodic with at least MIN_TAIL points to show it.
+        let settled = settles_at(&pattern).filter(|&(t, _)| len - t >= MIN_TAIL);
+        // A line whose last quarter or more repeats one period is eventually periodic on what
+        // the region shows, however late it turns so: named as late, not aperiodic.
+        let settled_long = settled.is_some_and(|(t, _)| 4 * (len - t) >= len);
+        if !settled_long
+            && [len / 2, 3 * len / 4, len]
+                .iter()
+                .all(|&k| eventual_period(&pattern[..k]).is_none())
+        {
+            if self.best.as_ref().is_none_or(|b| b.pattern.len() < len) {
+                self.best = Some(AperiodicLine {
+                    start: p.to_vec(),
+                    direction: v.to_vec(),
+                    pattern,
+                    bound: region.bound(),
+                });
+            }
+        } else if self.best.is_none() {
+            if let Some((t, period)) = settled.filter(|&(t, _)| 4 * t > len) {
+                let line = LateLine {
+                    start: p.to_vec(),
+                    direction: v.to_vec(),
+                    pattern,
+                    settles: t,
+                    period,
+                    bound: region.bound(),
+                };
+                if self.late.as_ref().is_none_or(|l| line.later_than(l)) {
+                    self.late = Some(line);
+                }
+            }
+        }
     }
 }
 
@@ -352,6 +417,36 @@ pub(super) mod tests {
         assert_eq!(aperiodic_line(&periodic, &ell), None);
     }
 
+    #[test]
+    fn every_direction_gets_its_share_of_the_points_read() {
+        // Members: the x with x_2 in the Thue–Morse set (an odd number of ones in binary). The
+        // lines along e_1 are constant and hold every point; read first and longest first,
+        // they would use the whole budget and hide the aperiodic lines along e_2.
+        let ell = [1, 1];
+        let mut region = WeightRegion::empty(&ell, 300);
+        let mut members = Vec::new();
+        region.for_each(|x| members.push(x.to_vec()));
+        let member = |x: &[i64]| x[1].count_ones() % 2 == 1;
+        for x in &members {
+            if member(x) {
+                region.insert(x);
+            }
+        }
+        assert!(region.len() > 40_000);
+        let found = lines_within(&region, &ell, &[], 10_000);
+        let line = found.aperiodic.expect("an aperiodic line along e_2");
+        assert_eq!(line.direction, vec![0, 1]);
+        let mut x = line.start.clone();
+        for &p in &line.pattern {
+            assert_eq!(p, member(&x), "{x:?}");
+            x[1] += 1;
+        }
+        // A line named again is read even with no points left to spend on the others.
+        let again = lines_within(&region, &ell, &[(vec![5, 0], vec![0, 1])], 0);
+        assert_eq!(again.aperiodic.map(|l| l.start), Some(vec![5, 0]));
+        assert_eq!(lines_within(&region, &ell, &[], 0), Lines::default());
+    }
+
     /// Checks what a late line claims of itself: its pattern repeats with its period from where
     /// it says, not one point earlier, past a quarter of its points and MIN_TAIL before its end.
     pub(crate) fn assert_settles_as_claimed(late: &LateLine) {
@@ -400,7 +495,7 @@ pub(super) mod tests {
                 region.insert(x);
             }
         }
-        let found = lines(&region, &ell);
+        let found = lines(&region, &ell, &[]);
         assert_eq!(found.aperiodic, None);
         let late = found.late.expect("a line that turns periodic late");
         let mut x = late.start.clone();
@@ -418,6 +513,6 @@ pub(super) mod tests {
                 periodic.insert(x);
             }
         }
-        assert_eq!(lines(&periodic, &ell), Lines::default());
+        assert_eq!(lines(&periodic, &ell, &[]), Lines::default());
     }
 }
