@@ -423,15 +423,8 @@ pub(super) mod tests {
         // lines along e_1 are constant and hold every point; read first and longest first,
         // they would use the whole budget and hide the aperiodic lines along e_2.
         let ell = [1, 1];
-        let mut region = WeightRegion::empty(&ell, 300);
-        let mut members = Vec::new();
-        region.for_each(|x| members.push(x.to_vec()));
         let member = |x: &[i64]| x[1].count_ones() % 2 == 1;
-        for x in &members {
-            if member(x) {
-                region.insert(x);
-            }
-        }
+        let (region, _) = WeightRegion::of_rule(&ell, 300, &member);
         assert!(region.len() > 40_000);
         let found = lines_within(&region, &ell, &[], 10_000);
         let line = found.aperiodic.expect("an aperiodic line along e_2");
@@ -480,9 +473,6 @@ pub(super) mod tests {
         // Members: x_1 even below the line x_1 = 2x_2, x_1 a multiple of 3 above it. Each line
         // along e_1 crosses the boundary at k = 2x_2, later and later as x_2 grows.
         let ell = [1, 1];
-        let mut region = WeightRegion::empty(&ell, 200);
-        let mut members = Vec::new();
-        region.for_each(|x| members.push(x.to_vec()));
         let member = |x: &[i64]| {
             if x[0] < 2 * x[1] {
                 x[0] % 2 == 0
@@ -490,11 +480,7 @@ pub(super) mod tests {
                 x[0] % 3 == 0
             }
         };
-        for x in &members {
-            if member(x) {
-                region.insert(x);
-            }
-        }
+        let (region, members) = WeightRegion::of_rule(&ell, 200, &member);
         let found = lines(&region, &ell, &[]);
         assert_eq!(found.aperiodic, None);
         let late = found.late.expect("a line that turns periodic late");
