@@ -18,6 +18,7 @@
 //! what the last region showed: a line on which the P-positions have no period ([`evidence`]).
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, Sender};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -637,12 +638,7 @@ fn region_search(
         // First guess: eventual periods along the axes. It agrees with the region by
         // construction (each reduction by a period stays in the region and keeps the outcome).
         // Each with its printed form and N^d less it, where the guess gives them.
-        let mut guesses: Vec<(
-            String,
-            StratifiedSet,
-            Option<Stratification>,
-            Option<StratifiedSet>,
-        )> = Vec::new();
+        let mut periodic = None;
         // Only with some evidence: every preperiod at most a quarter of its axis' reach.
         if short_preperiods(&axis, &ell, bound)
             .iter()
@@ -662,7 +658,7 @@ fn region_search(
                             Some(Err(AlgebraError::TooLarge(_))) | None => None,
                             Some(Err(e)) => return Err(e.into()),
                         };
-                        guesses.push((describe, set, Some(guess), outside))
+                        periodic = Some((describe, set, guess, outside))
                     }
                     Err(_) => tried.push(format!("{describe}: the pieces overlap")),
                 },
@@ -674,9 +670,7 @@ fn region_search(
             ));
         }
         // Second guess: a cover by pieces along small lattice directions, with offsets from the
-        // lighter two thirds of the region (given up past MAX_COVER_PIECES pieces). It is found
-        // on the other core while this one fits the third guess's first attempts (`prefit`),
-        // which are then checked after it in the same order as ever.
+        // lighter two thirds of the region (given up past MAX_COVER_PIECES pieces).
         let describe = format!(
             "a cover of the P-positions of weight ≤ {bound} by pieces b + N{{small independent periods}}"
         );
@@ -686,112 +680,134 @@ fn region_search(
             "weight ≤ {bound}: a cover by small periods, and periodic patterns across parallel hyperplanes"
         ));
         let sums = classes::move_sums(&moves_of(game).unwrap_or_default());
-        let cover_done = Arc::new(AtomicBool::new(false));
-        let (found, to_try, prefits) = std::thread::scope(|scope| {
+        // The cover is found on one thread and the third guess's attempts are fitted, in order,
+        // on another, while this one checks the guesses in the same order as ever: the periodic
+        // guess at once, the cover when it is done, then each fit as it comes ([`fit_all`]).
+        // Both stop once this round has its answer.
+        let stop = Arc::new(AtomicBool::new(false));
+        let (send, fits) = std::sync::mpsc::channel();
+        let answer = std::thread::scope(|scope| {
             let covering = scope.spawn(|| {
-                let found = crate::interrupt::with_inherited(&inherited, || {
-                    // The axes' preperiods are global: a line that turns periodic earlier than
-                    // its axis (in generalized misère play, say) is then cut into many pieces.
-                    // Without them the guess is bolder; it is verified all the same.
-                    let strict =
-                        covers.cover(&region, &pool, 2 * bound / 3, &slabs, MAX_COVER_PIECES)?;
-                    let mut found = strict;
-                    let strict_failed = found.as_ref().map_or(true, |c| c.uncovered.is_some());
-                    if strict_failed && slabs.iter().any(Option::is_some) {
-                        let free = vec![None; d];
-                        let bold =
-                            covers.cover(&region, &pool, 2 * bound / 3, &free, MAX_COVER_PIECES)?;
-                        if bold.as_ref().is_ok_and(|c| c.uncovered.is_none()) || found.is_err() {
-                            found = bold;
+                crate::interrupt::with_inherited(&inherited, || {
+                    crate::interrupt::with_cancel(stop.clone(), || {
+                        // The axes' preperiods are global: a line that turns periodic earlier
+                        // than its axis (in generalized misère play, say) is then cut into many
+                        // pieces. Without them the guess is bolder; it is verified all the same.
+                        let strict = covers.cover(
+                            &region,
+                            &pool,
+                            2 * bound / 3,
+                            &slabs,
+                            MAX_COVER_PIECES,
+                        )?;
+                        let mut found = strict;
+                        let strict_failed = found.as_ref().map_or(true, |c| c.uncovered.is_some());
+                        if strict_failed && slabs.iter().any(Option::is_some) {
+                            let free = vec![None; d];
+                            let bold = covers.cover(
+                                &region,
+                                &pool,
+                                2 * bound / 3,
+                                &free,
+                                MAX_COVER_PIECES,
+                            )?;
+                            if bold.as_ref().is_ok_and(|c| c.uncovered.is_none()) || found.is_err()
+                            {
+                                found = bold;
+                            }
                         }
+                        Some(found)
+                    })
+                })
+            });
+            let fitting = scope.spawn(|| {
+                crate::interrupt::with_inherited(&inherited, || {
+                    crate::interrupt::with_cancel(stop.clone(), || fit_all(&region, &sums, send))
+                })
+            });
+            let answer = (|| {
+                if let Some((describe, set, printed, outside)) = periodic {
+                    let guess = Guess {
+                        describe,
+                        stratification: Some(printed),
+                        set: &set,
+                        outside: outside.as_ref(),
+                        looked_ahead: false,
+                    };
+                    if let Some(found) =
+                        certify_guess(game, options, guess, &mut ahead, tried, progress, &mut next)?
+                    {
+                        return Ok(Some(found));
                     }
-                    Some(found)
-                });
-                cover_done.store(true, Ordering::SeqCst);
-                found
-            });
-            // What to try, unless the cover is done first (a reading cut short would try less;
-            // it is then read again after the cover's check).
-            let (to_try, prefits) = crate::interrupt::with_cancel(cover_done.clone(), || {
-                let to_try = layers::moduli_to_try(&region, &sums);
-                if crate::interrupt::requested() {
-                    return (None, Vec::new());
                 }
-                let attempts = layered_attempts(&region, &to_try);
-                let prefits = prefit(&region, &attempts, &to_try.normals, progress);
-                (Some(to_try), prefits)
-            });
-            (covering.join().unwrap_or(None), to_try, prefits)
-        });
-        let Some(found) = found else {
-            return Err(SolveError::Interrupted);
-        };
-        match found {
-            Err(before) => tried.push(format!(
-                "{describe}: not run again: on the region of weight ≤ {} it was given up past {MAX_COVER_PIECES} pieces at the P-position {}, and a larger region can only take rays away from the lighter offsets",
-                before.bound,
-                Vector::from_i64s(&before.at),
-            )),
-            Ok(found) => match &found.uncovered {
-                Some(x) if found.too_many => tried.push(format!(
-                    "{describe}: given up past {MAX_COVER_PIECES} pieces, at the P-position {} (weight {})",
-                    Vector::from_i64s(x),
-                    region.weight(x)
-                )),
-                Some(x) => {
-                    let w = region.weight(x);
-                    tried.push(format!(
-                        "{describe}: the P-position {} (weight {w}) is left uncovered",
-                        Vector::from_i64s(x)
-                    ));
-                    raise_past(&mut next, w);
+                let Some(found) = covering.join().unwrap_or(None) else {
+                    return Err(SolveError::Interrupted);
+                };
+                match found {
+                    Err(before) => tried.push(format!(
+                        "{describe}: not run again: on the region of weight ≤ {} it was given up past {MAX_COVER_PIECES} pieces at the P-position {}, and a larger region can only take rays away from the lighter offsets",
+                        before.bound,
+                        Vector::from_i64s(&before.at),
+                    )),
+                    Ok(found) => match &found.uncovered {
+                        Some(x) if found.too_many => tried.push(format!(
+                            "{describe}: given up past {MAX_COVER_PIECES} pieces, at the P-position {} (weight {})",
+                            Vector::from_i64s(x),
+                            region.weight(x)
+                        )),
+                        Some(x) => {
+                            let w = region.weight(x);
+                            tried.push(format!(
+                                "{describe}: the P-position {} (weight {w}) is left uncovered",
+                                Vector::from_i64s(x)
+                            ));
+                            raise_past(&mut next, w);
+                        }
+                        None => {
+                            let set = cover_set(d, &found.pieces)?;
+                            let guess = Guess {
+                                describe,
+                                stratification: None,
+                                set: &set,
+                                outside: None,
+                                looked_ahead: false,
+                            };
+                            if let Some(found) = certify_guess(
+                                game, options, guess, &mut ahead, tried, progress, &mut next,
+                            )? {
+                                return Ok(Some(found));
+                            }
+                        }
+                    },
                 }
-                None => guesses.push((describe, cover_set(d, &found.pieces)?, None, None)),
-            },
-        }
-        for (describe, set, printed, outside) in guesses {
-            let guess = Guess {
-                describe,
-                stratification: printed,
-                set: &set,
-                outside: outside.as_ref(),
-                looked_ahead: false,
-            };
-            if let Some(found) =
-                certify_guess(game, options, guess, &mut ahead, tried, progress, &mut next)?
-            {
-                return Ok(found);
+                // Third guess: a periodic pattern that changes across parallel hyperplanes
+                // (fitted on the heavier half of the region, with the lighter half's misses as
+                // exceptions).
+                progress(&format!(
+                    "weight ≤ {bound}: periodic patterns across parallel hyperplanes"
+                ));
+                layered_guess(game, options, &fits, &mut ahead, tried, progress, &mut next)
+            })();
+            stop.store(true, Ordering::SeqCst);
+            // A fitting thread lost (a panic) leaves the round unfinished, as a lost cover does.
+            match (answer, fitting.join()) {
+                (Ok(None), Err(_)) => Err(SolveError::Interrupted),
+                (answer, _) => answer,
             }
-        }
-        // Third guess: a periodic pattern that changes across parallel hyperplanes (fitted on
-        // the heavier half of the region, with the lighter half's misses as exceptions).
-        progress(&format!(
-            "weight ≤ {bound}: periodic patterns across parallel hyperplanes"
-        ));
-        let to_try = to_try.unwrap_or_else(|| layers::moduli_to_try(&region, &sums));
-        let attempts = layered_attempts(&region, &to_try);
-        let round = Round {
-            region: &region,
-            attempts: &attempts,
-            normals: &to_try.normals,
-            prefits,
-        };
-        if let Some(found) =
-            layered_guess(game, options, round, &mut ahead, tried, progress, &mut next)?
-        {
+        })?;
+        if let Some(found) = answer {
             return Ok(found);
         }
         bound = next;
     }
 }
 
-/// The third guess of a round (see [`layers`]): its attempts, in order, and the fits of the
-/// first of them found while the cover was ([`prefit`]).
-struct Round<'a> {
-    region: &'a WeightRegion,
-    attempts: &'a [Attempt<'a>],
-    normals: &'a [Vec<i64>],
-    prefits: Vec<Option<layers::Layered>>,
+/// What the thread fitting the third guess's attempts ([`fit_all`]) tells the one checking them.
+enum Fitting {
+    /// What it fits now, for the progress line.
+    Note(String),
+    /// The next attempt's fit, with its description: None when nothing fits (or when stopped).
+    Fit(Option<Box<(layers::Layered, String)>>),
 }
 
 /// The attempts of the third guess of a round, in order: layers of one normal for each moduli
@@ -893,65 +909,58 @@ fn fit(
     }
 }
 
-/// The fits of the first attempts, in order, until this thread is cancelled (when the cover
-/// found on the other core is done): a fit found is kept (a fit cut short finds none), a fit
-/// that found none as it was cut short is not, and is fitted again after the cover's check.
-fn prefit(
-    region: &WeightRegion,
-    attempts: &[Attempt<'_>],
-    normals: &[Vec<i64>],
-    progress: &mut dyn FnMut(&str),
-) -> Vec<Option<layers::Layered>> {
-    let mut fits = Vec::new();
-    let mut fitted = false;
-    for attempt in attempts {
-        if crate::interrupt::requested() {
-            break;
-        }
-        let layered = fit(region, attempt, normals, fitted, progress);
-        if layered.is_none() && crate::interrupt::requested() {
-            break;
-        }
-        fitted |= matches!(attempt, Attempt::Layers(_)) && layered.is_some();
-        fits.push(layered);
+/// The fits of the third guess's attempts, in order, sent to the thread checking them as each is
+/// done, until this thread is stopped (when the round has its answer, or by a limit); a fit cut
+/// short is sent as none, and the checking thread then finds the stop too.
+fn fit_all(region: &WeightRegion, sums: &[Vec<i64>], send: Sender<Fitting>) {
+    let to_try = layers::moduli_to_try(region, sums);
+    if crate::interrupt::requested() {
+        return;
     }
-    fits
+    let attempts = layered_attempts(region, &to_try);
+    let mut note = |text: &str| {
+        let _ = send.send(Fitting::Note(text.to_string()));
+    };
+    // Whether one normal's layers fitted the region (see [`fit`]).
+    let mut fitted = false;
+    for attempt in &attempts {
+        if crate::interrupt::requested() {
+            return;
+        }
+        let layered = fit(region, attempt, &to_try.normals, fitted, &mut note);
+        fitted |= matches!(attempt, Attempt::Layers(_)) && layered.is_some();
+        let described = layered.map(|l| {
+            let describe = l.describe(region.bound());
+            Box::new((l, describe))
+        });
+        if send.send(Fitting::Fit(described)).is_err() {
+            return;
+        }
+    }
 }
 
 /// The third guess of a round (see [`layers`]), for each moduli it tries, and then with cuts
-/// when no normal's layers fitted: first compared with the positions just past the region by its
-/// rule (a lookup per position, however many pieces it makes), and only then built as a set and
-/// verified; `next` is raised past a refutation.
+/// when no normal's layers fitted, as [`fit_all`] sends the fits: each first compared with the
+/// positions just past the region by its rule (a lookup per position, however many pieces it
+/// makes), and only then built as a set and verified; `next` is raised past a refutation.
 fn layered_guess(
     game: &LatticeGame,
     options: &StratifyOptions,
-    round: Round<'_>,
+    fits: &Receiver<Fitting>,
     ahead: &mut lookahead::LookAhead<'_>,
     tried: &mut Attempts,
     progress: &mut dyn FnMut(&str),
     next: &mut i64,
 ) -> Result<Option<Stratified>, SolveError> {
-    let Round {
-        region,
-        attempts,
-        normals,
-        prefits,
-    } = round;
-    let bound = region.bound();
-    let mut prefits = prefits.into_iter();
-    // Whether one normal's layers fitted the region (see [`fit`]).
-    let mut fitted = false;
-    for attempt in attempts {
-        let layered = match prefits.next() {
-            Some(layered) => layered,
-            None => fit(region, attempt, normals, fitted, progress),
-        };
-        fitted |= matches!(attempt, Attempt::Layers(_)) && layered.is_some();
-        let Some(layered) = layered else {
-            if crate::interrupt::requested() {
-                return Err(SolveError::Interrupted);
+    // Until the fitting thread is done (its sender dropped).
+    for message in fits.iter() {
+        let (layered, describe) = match message {
+            Fitting::Note(text) => {
+                progress(&text);
+                continue;
             }
-            continue;
+            Fitting::Fit(None) => continue,
+            Fitting::Fit(Some(fit)) => *fit,
         };
         let checks = Checks {
             game,
@@ -961,9 +970,13 @@ fn layered_guess(
             progress: &mut *progress,
             next: &mut *next,
         };
-        if let Some(found) = checks.layered(&layered, layered.describe(bound))? {
+        if let Some(found) = checks.layered(&layered, describe)? {
             return Ok(Some(found));
         }
+    }
+    // A thread stopped by a limit fits no more.
+    if crate::interrupt::requested() {
+        return Err(SolveError::Interrupted);
     }
     Ok(None)
 }
