@@ -63,6 +63,19 @@ pub fn inherited() -> Inherited {
     }
 }
 
+impl Inherited {
+    /// These, and one more token: a worker that stops when its thread would, or when `flag` is
+    /// raised.
+    pub fn and_cancel(&self, flag: Arc<AtomicBool>) -> Inherited {
+        let mut tokens = self.tokens.clone();
+        tokens.push(flag);
+        Inherited {
+            deadline: self.deadline,
+            tokens,
+        }
+    }
+}
+
 /// Runs `f` under the deadline and cancel tokens of another thread (see [`inherited`]).
 pub fn with_inherited<T>(from: &Inherited, f: impl FnOnce() -> T) -> T {
     let pushed = from.tokens.len();
@@ -123,5 +136,16 @@ mod tests {
         });
         assert_eq!(seen, (false, true, false));
         assert!(!requested(), "the token is dropped with its scope");
+    }
+
+    #[test]
+    fn a_worker_stops_with_its_own_token_as_well() {
+        let flag = Arc::new(AtomicBool::new(false));
+        let worker = inherited().and_cancel(flag.clone());
+        let before = std::thread::scope(|s| s.spawn(|| with_inherited(&worker, requested)).join());
+        flag.store(true, Ordering::SeqCst);
+        let after = std::thread::scope(|s| s.spawn(|| with_inherited(&worker, requested)).join());
+        assert_eq!((before.ok(), after.ok()), (Some(false), Some(true)));
+        assert!(!requested(), "the token stops the worker only");
     }
 }

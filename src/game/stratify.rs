@@ -690,6 +690,7 @@ fn region_search(
         // Erratum's rule set in normal play: 2 against 3). Both stop once this round has
         // its answer.
         let stop = Arc::new(AtomicBool::new(false));
+        let worker = inherited.and_cancel(stop.clone());
         let answer = std::thread::scope(|scope| {
             // A fit is handed over only when it is asked for: the fits run at most one attempt
             // ahead of the checks, which they would slow down (a guess's look-ahead, generalized
@@ -697,42 +698,27 @@ fn region_search(
             // and fits further on).
             let (send, fits) = std::sync::mpsc::sync_channel(0);
             let covering = scope.spawn(|| {
-                crate::interrupt::with_inherited(&inherited, || {
-                    crate::interrupt::with_cancel(stop.clone(), || {
-                        // The axes' preperiods are global: a line that turns periodic earlier
-                        // than its axis (in generalized misère play, say) is then cut into many
-                        // pieces. Without them the guess is bolder; it is verified all the same.
-                        let strict = covers.cover(
-                            &region,
-                            &pool,
-                            2 * bound / 3,
-                            &slabs,
-                            MAX_COVER_PIECES,
-                        )?;
-                        let mut found = strict;
-                        let strict_failed = found.as_ref().map_or(true, |c| c.uncovered.is_some());
-                        if strict_failed && slabs.iter().any(Option::is_some) {
-                            let free = vec![None; d];
-                            let bold = covers.cover(
-                                &region,
-                                &pool,
-                                2 * bound / 3,
-                                &free,
-                                MAX_COVER_PIECES,
-                            )?;
-                            if bold.as_ref().is_ok_and(|c| c.uncovered.is_none()) || found.is_err()
-                            {
-                                found = bold;
-                            }
+                crate::interrupt::with_inherited(&worker, || {
+                    // The axes' preperiods are global: a line that turns periodic earlier than
+                    // its axis (in generalized misère play, say) is then cut into many pieces.
+                    // Without them the guess is bolder; it is verified all the same.
+                    let strict =
+                        covers.cover(&region, &pool, 2 * bound / 3, &slabs, MAX_COVER_PIECES)?;
+                    let mut found = strict;
+                    let strict_failed = found.as_ref().map_or(true, |c| c.uncovered.is_some());
+                    if strict_failed && slabs.iter().any(Option::is_some) {
+                        let free = vec![None; d];
+                        let bold =
+                            covers.cover(&region, &pool, 2 * bound / 3, &free, MAX_COVER_PIECES)?;
+                        if bold.as_ref().is_ok_and(|c| c.uncovered.is_none()) || found.is_err() {
+                            found = bold;
                         }
-                        Some(found)
-                    })
+                    }
+                    Some(found)
                 })
             });
             let fitting = scope.spawn(|| {
-                crate::interrupt::with_inherited(&inherited, || {
-                    crate::interrupt::with_cancel(stop.clone(), || fit_all(&region, &sums, send))
-                })
+                crate::interrupt::with_inherited(&worker, || fit_all(&region, &sums, send))
             });
             let answer = (|| {
                 if let Some((describe, set, printed, outside)) = periodic {
