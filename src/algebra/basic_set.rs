@@ -184,6 +184,41 @@ impl BasicSet {
             && self.coset.contains(x)
     }
 
+    /// Whether the two sets visibly share no point, with no emptiness test: one bounds a·x from
+    /// below and the other from above, with no value between (a·x ≥ b and −a·x ≥ b' with
+    /// b + b' > 0), or one's coset fixes a·x at a value the other's inequality a·x ≥ b rules
+    /// out. False says nothing. (Inequalities are kept primitive and sorted, see
+    /// [`BasicSet::new`].)
+    pub(crate) fn visibly_disjoint(&self, other: &BasicSet) -> bool {
+        let opposed = self.inequalities.iter().any(|(a, b)| {
+            other
+                .inequalities
+                .binary_search_by(|(x, _)| {
+                    x.0.iter()
+                        .zip(&a.0)
+                        .map(|(xi, ai)| xi.cmp(&-ai))
+                        .find(|o| o.is_ne())
+                        .unwrap_or(std::cmp::Ordering::Equal)
+                })
+                .is_ok_and(|j| (b + &other.inequalities[j].1).signum() > 0)
+        });
+        opposed || self.fixes_against(other) || other.fixes_against(self)
+    }
+
+    /// Whether this set's coset fixes a·x, for an inequality a·x ≥ b of `other`, below b.
+    fn fixes_against(&self, other: &BasicSet) -> bool {
+        let basis = self.coset.basis();
+        other.inequalities.iter().any(|(a, b)| {
+            basis.iter().all(|v| a.dot(v).is_zero()) && a.dot(self.coset.offset()) < *b
+        })
+    }
+
+    /// The one point of the set, when its coset is a point it contains (a set of one point).
+    pub fn single_point(&self) -> Option<&Vector> {
+        let x = self.coset.offset();
+        (self.coset.rank() == 0 && self.contains(x)).then_some(x)
+    }
+
     /// The set translated by p.
     pub fn translate(&self, p: &Vector) -> BasicSet {
         BasicSet::new(

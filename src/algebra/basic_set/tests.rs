@@ -130,3 +130,47 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn opposed_bounds_and_a_fixed_coordinate_are_seen_disjoint() {
+    // x ≥ 3 against −x ≥ −2 (x ≤ 2): opposed bounds with nothing between.
+    let right = BasicSet::from_inequalities(2, vec![(v(&[1, 0]), Integer::from(3))]);
+    let left = BasicSet::from_inequalities(2, vec![(v(&[-1, 0]), Integer::from(-2))]);
+    assert!(right.visibly_disjoint(&left) && left.visibly_disjoint(&right));
+    // x ≤ 3 meets x ≥ 3.
+    let up_to_three = BasicSet::from_inequalities(2, vec![(v(&[-1, 0]), Integer::from(-3))]);
+    assert!(!right.visibly_disjoint(&up_to_three));
+    // The line x = 1 (a coset fixing x) against x ≥ 3, from either side.
+    let line = BasicSet::new(
+        Coset::new(v(&[1, 0]), &Lattice::generated_by(2, &[v(&[0, 1])])),
+        Vec::new(),
+    );
+    assert!(line.visibly_disjoint(&right) && right.visibly_disjoint(&line));
+    // One point, and a set of one point found as such.
+    let point = BasicSet::new(Coset::point(v(&[5, 1])), Vec::new());
+    assert_eq!(point.single_point(), Some(&v(&[5, 1])));
+    assert!(point.visibly_disjoint(&left) && !point.visibly_disjoint(&right));
+    assert_eq!(right.single_point(), None);
+    // A point coset whose inequality fails is empty, not a point.
+    let empty = BasicSet::new(
+        Coset::point(v(&[0, 0])),
+        vec![(v(&[1, 1]), Integer::from(1))],
+    );
+    assert_eq!(empty.single_point(), None);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Seen disjoint only when no point is shared: a certificate, never a guess.
+    #[test]
+    fn sets_seen_disjoint_share_no_point(a in arb_set(2), b in arb_set(2)) {
+        if a.visibly_disjoint(&b) {
+            prop_assert!(a.intersect(&b).map_or(Ok(true), |m| m.is_empty()).unwrap(), "{} and {} meet", a, b);
+            for x in window(2, -6, 6) {
+                prop_assert!(!(a.contains(&x) && b.contains(&x)), "{} and {} share {}", a, b, x);
+            }
+        }
+        prop_assert_eq!(a.visibly_disjoint(&b), b.visibly_disjoint(&a));
+    }
+}

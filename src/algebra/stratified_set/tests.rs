@@ -395,3 +395,30 @@ fn unions_are_cut_into_pieces_lazily() {
         .unwrap()
         .pieces_known());
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Cut by many points, most of them inside the pieces (each is cut only where it holds the
+    /// point) and by another module beside them (whose pieces visibly miss some fragments): the
+    /// same points as enumeration, in disjoint pieces.
+    #[test]
+    fn differences_by_points_and_modules_agree_with_enumeration(
+        a in arb_module(2),
+        b in arb_module(2),
+        points in proptest::collection::vec(proptest::collection::vec(-1i64..=8, 2), 0..=12),
+    ) {
+        let s = StratifiedSet::from_module(&a).unwrap();
+        let t = StratifiedSet::from_module(&b).unwrap();
+        let points: Vec<Vector> = points.iter().map(|p| v(p)).collect();
+        let dots = StratifiedSet::from_points(2, &points);
+        let less_dots = s.difference(&dots).unwrap();
+        let less_both = s.difference_of_all(&[dots.clone(), t.clone()]).unwrap();
+        for x in window(2, -1, 9) {
+            let (p, dot, q) = (s.contains(&x), points.contains(&x), t.contains(&x));
+            prop_assert_eq!(less_dots.contains(&x), p && !dot, "{} less the points at {}", a, x);
+            prop_assert_eq!(less_both.contains(&x), p && !dot && !q, "{} less {} and the points at {}", a, b, x);
+            prop_assert!(less_both.pieces().unwrap().iter().filter(|c| c.contains(&x)).count() <= 1);
+        }
+    }
+}
