@@ -555,6 +555,7 @@ impl StratifiedSet {
             if operand[i] != operand[j]
                 && !dropped[i]
                 && !dropped[j]
+                && !cover[i].visibly_disjoint(&cover[j])
                 && cover[i].is_subset_of(&cover[j])?
             {
                 dropped[i] = true;
@@ -778,7 +779,13 @@ fn uncovered_point(a: &BasicSet, ts: &[&BasicSet]) -> Result<Option<Vector>, Alg
     if crate::interrupt::requested() {
         return Err(AlgebraError::Interrupted);
     }
-    for t in ts {
+    // A set visibly apart from A covers none of it (nor of its fragments).
+    let ts: Vec<&BasicSet> = ts
+        .iter()
+        .copied()
+        .filter(|t| !a.visibly_disjoint(t))
+        .collect();
+    for t in &ts {
         if a.is_subset_of(t)? {
             return Ok(None);
         }
