@@ -103,13 +103,7 @@ impl BasicSet {
             }
         }
         // A cheap certificate of emptiness: a·x ≥ b and −a·x ≥ b' with b + b' > 0.
-        let opposed = merged.iter().any(|(a, b)| {
-            let minus = a.scale(&Integer::from(-1));
-            merged
-                .binary_search_by(|(x, _)| x.cmp(&minus))
-                .is_ok_and(|j| (b + &merged[j].1).signum() > 0)
-        });
-        if opposed {
+        if merged.iter().any(|(a, b)| opposed(&merged, a, b)) {
             let d = coset.ambient_dim();
             return BasicSet {
                 coset,
@@ -190,19 +184,11 @@ impl BasicSet {
     /// out. False says nothing. (Inequalities are kept primitive and sorted, see
     /// [`BasicSet::new`].)
     pub(crate) fn visibly_disjoint(&self, other: &BasicSet) -> bool {
-        let opposed = self.inequalities.iter().any(|(a, b)| {
-            other
-                .inequalities
-                .binary_search_by(|(x, _)| {
-                    x.0.iter()
-                        .zip(&a.0)
-                        .map(|(xi, ai)| xi.cmp(&-ai))
-                        .find(|o| o.is_ne())
-                        .unwrap_or(std::cmp::Ordering::Equal)
-                })
-                .is_ok_and(|j| (b + &other.inequalities[j].1).signum() > 0)
-        });
-        opposed || self.fixes_against(other) || other.fixes_against(self)
+        self.inequalities
+            .iter()
+            .any(|(a, b)| opposed(&other.inequalities, a, b))
+            || self.fixes_against(other)
+            || other.fixes_against(self)
     }
 
     /// Whether this set's coset fixes a·x, for an inequality a·x ≥ b of `other`, below b.
@@ -214,7 +200,7 @@ impl BasicSet {
     }
 
     /// The one point of the set, when its coset is a point it contains (a set of one point).
-    pub fn single_point(&self) -> Option<&Vector> {
+    pub(crate) fn single_point(&self) -> Option<&Vector> {
         let x = self.coset.offset();
         (self.coset.rank() == 0 && self.contains(x)).then_some(x)
     }
@@ -556,6 +542,20 @@ impl BasicSet {
 }
 
 /// ⌈a / b⌉ for b ≠ 0.
+/// Whether the primitive, sorted inequalities `sorted` hold −a·x ≥ b' with b + b' > 0, so that
+/// no x meets both it and a·x ≥ b (a binary search for −a, negated entry by entry).
+fn opposed(sorted: &[(Vector, Integer)], a: &Vector, b: &Integer) -> bool {
+    sorted
+        .binary_search_by(|(x, _)| {
+            x.0.iter()
+                .zip(&a.0)
+                .map(|(xi, ai)| xi.cmp(&-ai))
+                .find(|o| o.is_ne())
+                .unwrap_or(std::cmp::Ordering::Equal)
+        })
+        .is_ok_and(|j| (b + &sorted[j].1).signum() > 0)
+}
+
 fn ceil_div(a: &Integer, b: &Integer) -> Integer {
     let q = a.div_floor(b).expect("b ≠ 0");
     if (&q * b) == *a {
