@@ -16,9 +16,11 @@
 use super::region::WeightRegion;
 use crate::algebra::Vector;
 
-/// A line of a solved region whose P-positions show no period repeated twice after a preperiod,
-/// neither on the whole line nor on its first half or first three quarters (so a line that turns
-/// periodic after a change of phase somewhere along it is not taken for one).
+/// A line of a solved region whose P-positions show no period repeated twice after a preperiod
+/// of at most half the points, neither on the whole line nor on its first half or first three
+/// quarters (so a line that turns periodic after a change of phase somewhere along it is not
+/// taken for one), and no period repeated three times over its last eighth (a line that turns
+/// periodic that late is a [`LateLine`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AperiodicLine {
     /// Its first point p (p − v lies outside N^d).
@@ -53,7 +55,7 @@ impl std::fmt::Display for AperiodicLine {
         };
         write!(
             f,
-            "the line {} + N{} shows no period that repeats twice after a preperiod, on its {len} points within weight {} nor on their first half or three quarters (P marks a P-position, {shown})",
+            "the line {} + N{} shows no period that repeats twice after a preperiod of at most half its points, on its {len} points within weight {} nor on their first half or three quarters, and no period repeated over its last eighth (P marks a P-position, {shown})",
             Vector::from_i64s(&self.start),
             Vector::from_i64s(&self.direction),
             self.bound,
@@ -175,6 +177,10 @@ pub(super) struct Lines {
 /// evidence (a change within the last few points of a line is more often the region's edge
 /// than a boundary).
 const MIN_TAIL: usize = 12;
+
+/// A line whose last 1/`LATE_TAIL` of its points (and [`MIN_TAIL`] at least) repeat one period
+/// has turned periodic on what the region shows: it is named as late, never as aperiodic.
+const LATE_TAIL: usize = 8;
 
 /// The least number of points a line must have to count as evidence.
 const MIN_POINTS: usize = 48;
@@ -325,9 +331,11 @@ impl Scan<'_> {
         }
         // Where the pattern turns periodic with at least MIN_TAIL points to show it.
         let settled = settles_at(&pattern).filter(|&(t, _)| len - t >= MIN_TAIL);
-        // A line whose last quarter or more repeats one period is eventually periodic on what
-        // the region shows, however late it turns so: named as late, not aperiodic.
-        let settled_long = settled.is_some_and(|(t, _)| 4 * (len - t) >= len);
+        // A line whose last eighth or more repeats one period (three times at least) is
+        // eventually periodic on what the region shows, however late it turns so: named as
+        // late, not aperiodic (a wedge whose pattern gives way to another along the line, its
+        // boundary moving out as the region grows).
+        let settled_long = settled.is_some_and(|(t, _)| LATE_TAIL * (len - t) >= len);
         if !settled_long
             && [len / 2, 3 * len / 4, len]
                 .iter()
@@ -454,6 +462,34 @@ pub(super) mod tests {
             t + 3 * p <= len && 4 * t > len && len - t >= MIN_TAIL,
             "{late}"
         );
+    }
+
+    #[test]
+    fn a_line_repeating_a_period_over_its_last_eighth_is_late_not_aperiodic() {
+        // Members: x_1 in the Thue–Morse set (no period repeats three times in it) within the
+        // wedge 2x_2 < x_1 < 4x_2 of the rows 33 ≤ x_2 ≤ 35, nothing outside. The line along e_1 at x_2 = 34 has 167
+        // points: none in P up to k = 68, Thue–Morse up to k = 135, none from k = 136 on (31
+        // points, more than an eighth, less than a quarter of the line).
+        let ell = [1, 1];
+        let wedge = |x: &[i64]| (33..=35).contains(&x[1]) && 2 * x[1] < x[0];
+        let member = |x: &[i64]| wedge(x) && x[0] < 4 * x[1] && x[0].count_ones() % 2 == 1;
+        let (region, _) = WeightRegion::of_rule(&ell, 200, &member);
+        let found = lines(&region, &ell, &[(vec![0, 34], vec![1, 0])]);
+        assert!(
+            found.aperiodic.is_none(),
+            "{:?}",
+            found.aperiodic.map(|l| l.to_string())
+        );
+        let late = found.late.expect("a line that turns periodic late");
+        assert_settles_as_claimed(&late);
+        assert_eq!(late.direction, vec![1, 0]);
+        assert!(8 * (late.pattern.len() - late.settles) >= late.pattern.len());
+        // Without the wedge's upper side the Thue–Morse stretch runs to the region's end, and the
+        // same line shows no period.
+        let member = |x: &[i64]| wedge(x) && x[0].count_ones() % 2 == 1;
+        let (region, _) = WeightRegion::of_rule(&ell, 200, &member);
+        let found = lines(&region, &ell, &[(vec![0, 34], vec![1, 0])]);
+        assert!(found.aperiodic.is_some());
     }
 
     #[test]

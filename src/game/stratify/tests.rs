@@ -723,6 +723,16 @@ fn finks_game_is_not_found_and_names_an_aperiodic_line() {
             );
         }
     }
+    // Nor does its end repeat a period three times over an eighth of it (12 points at least),
+    // which would make it a line that turns periodic late.
+    for p in 1..=s.len() / 3 {
+        let tail = (s.len().div_ceil(8)).max(12).max(3 * p);
+        let t = s.len() - tail;
+        assert!(
+            (t..s.len() - p).any(|k| s[k] != s[k + p]),
+            "period {p} over the last {tail} points"
+        );
+    }
 }
 
 #[test]
