@@ -582,6 +582,24 @@ pub(super) mod tests {
         }
     }
 
+    /// The line the region's lines name as turning periodic late, checked against its claims,
+    /// with no aperiodic line named beside it.
+    fn late_line_of(
+        region: &WeightRegion,
+        ell: &[i64],
+        again: &[(Vec<i64>, Vec<i64>)],
+    ) -> LateLine {
+        let found = lines(region, ell, again);
+        assert!(
+            found.aperiodic.is_none(),
+            "{:?}",
+            found.aperiodic.map(|l| l.to_string())
+        );
+        let late = found.late.expect("a line that turns periodic late");
+        assert_settles_as_claimed(&late);
+        late
+    }
+
     #[test]
     fn a_pattern_falls_into_stretches_of_one_period_each() {
         let s = |t: &str| t.chars().map(|c| c == 'P').collect::<Vec<bool>>();
@@ -649,14 +667,7 @@ pub(super) mod tests {
         let ell = [1];
         let member = |x: &[i64]| (x[0] + i64::from(x[0] >= 60) + i64::from(x[0] >= 110)) % 2 == 0;
         let (region, _) = WeightRegion::of_rule(&ell, 200, &member);
-        let found = lines(&region, &ell, &[]);
-        assert!(
-            found.aperiodic.is_none(),
-            "{:?}",
-            found.aperiodic.map(|l| l.to_string())
-        );
-        let late = found.late.expect("a line that turns periodic late");
-        assert_settles_as_claimed(&late);
+        let late = late_line_of(&region, &ell, &[]);
         assert_eq!((late.settles, late.period), (110, 2), "{late}");
         assert_eq!(late.earlier, vec![(0, 2), (60, 2)], "{late}");
         assert!(
@@ -686,14 +697,7 @@ pub(super) mod tests {
         let wedge = |x: &[i64]| (33..=35).contains(&x[1]) && 2 * x[1] < x[0];
         let member = |x: &[i64]| wedge(x) && x[0] < 4 * x[1] && x[0].count_ones() % 2 == 1;
         let (region, _) = WeightRegion::of_rule(&ell, 200, &member);
-        let found = lines(&region, &ell, &[(vec![0, 34], vec![1, 0])]);
-        assert!(
-            found.aperiodic.is_none(),
-            "{:?}",
-            found.aperiodic.map(|l| l.to_string())
-        );
-        let late = found.late.expect("a line that turns periodic late");
-        assert_settles_as_claimed(&late);
+        let late = late_line_of(&region, &ell, &[(vec![0, 34], vec![1, 0])]);
         assert_eq!(late.direction, vec![1, 0]);
         assert!(8 * (late.pattern.len() - late.settles) >= late.pattern.len());
         // Without the wedge's upper side the Thue–Morse stretch runs to the region's end, and the
