@@ -1005,7 +1005,8 @@ enum Attempt<'a> {
 /// a second and was refuted; 576 against 48 at weight 109, where it was certified).
 const OWN_LATTICES_ABOVE: usize = 8;
 
-/// The longest a round may grow trees of cuts ([`layers::tree_guess`]).
+/// The longest a round may grow trees of cuts ([`layers::tree_guess`]; reading their patterns
+/// afterwards is not counted).
 const TREE_TIME: Duration = Duration::from_secs(2);
 
 /// What checking a guess reads and records.
