@@ -827,7 +827,8 @@ fn layered_attempts<'a>(region: &WeightRegion, to_try: &'a layers::ToTry) -> Vec
     // the generic one, and cut guesses modulo 2 cost seconds on large regions without finding
     // what the region's own moduli miss), then modulo the lattice of periods it suggests when
     // there is one (second: first, its 2 s a round delayed a game found modulo the axis moduli,
-    // seed 2718 item 15, 2.1 → 7.9 s), in d ≤ 3 (see `layers::cuts_tried`). The lattice is
+    // seed 2718 item 15, 2.1 → 7.9 s), in d = 2 and on small regions in d = 3 (see
+    // `layers::cuts_tried`). The lattice is
     // tried even when it contains the axis moduli, which a guess with cuts may not take
     // (⟨(2, 3, 3), (0, 12, 0), (0, 0, 12)⟩ has 288 classes, (8, 12, 12) 1,152); tried instead of
     // them, it lost a game the axis moduli find (item 887 of the developers' 1000-game run).
@@ -847,12 +848,12 @@ fn layered_attempts<'a>(region: &WeightRegion, to_try: &'a layers::ToTry) -> Vec
         .as_ref()
         .filter(|_| region.dim() <= 4)
         .map(|m| Attempt::Tree(std::slice::from_ref(m)));
-    // Then, in d = 4 (where no guess with cuts follows; in d = 3 a game such a tree finds, the
-    // guesses with cuts find as well, a second later), one whose cells each take their own
-    // among the lattices the parts of the region show, where those lattices' intersection has
-    // many more classes than any of them (misère play of Γ = {2e_4, e_3, 2e_2, e_1,
-    // (2, 2, 2, 1)}, item 0 of a random-rules sweep, seed 31337: none at weight 85, the parts
-    // 12 to 24 classes each; a tree of 14 cells, each modulo one of four lattices, is certified).
+    // Then, in d = 4, one whose cells each take their own among the lattices the parts of the
+    // region show, where those lattices' intersection has many more classes than any of them
+    // (misère play of Γ = {2e_4, e_3, 2e_2, e_1, (2, 2, 2, 1)}, item 0 of a random-rules sweep,
+    // seed 31337: none at weight 85, the parts 12 to 24 classes each; a tree of 14 cells, each
+    // modulo one of four lattices, is certified). In d = 3 it certified none of the nine
+    // 3-D games of random-rules sweeps not found in 10 s (seeds 7777 and 8888).
     let finest_part = parts.iter().map(classes::Moduli::count).max().unwrap_or(0);
     let own = (parts.len() >= 2
         && region.dim() == 4

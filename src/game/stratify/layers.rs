@@ -22,7 +22,9 @@
 //! h·x = t, leaving on one side layers of h that fit, and fits the other side alike, cutting it
 //! again if need be (at most [`MAX_CUTS`] deep); the layers next to a cut are faces, fitted on
 //! their own as those of N^d are. Every side is the lattice points of a rational polyhedron, so
-//! the pieces stay basic sets. Cuts are tried in d ≤ 3 ([`cuts_tried`]).
+//! the pieces stay basic sets. Cuts are tried in d = 2, and in d = 3 on regions of at most
+//! [`MAX_CUT_POSITIONS`] positions ([`cuts_tried`]); past that, trees of cuts ([`tree`]) take
+//! their place.
 //!
 //! Where three patterns meet along a line, no side of any boundary holds one pattern; a cut
 //! through the line (a fan's, in [`cut`]) leaves on each side two patterns across one boundary,
@@ -320,12 +322,24 @@ impl Budget {
     }
 }
 
-/// Whether a guess with cuts is tried on the region modulo `moduli`: in d ≤ 3, with at most
-/// [`MAX_CUT_CLASSES`] classes. In d = 4 one such guess cost 3–4 s at weight 64 on sweeps of
-/// random rule sets and certified nothing the other guesses missed (seeds 31337, 2718, 4242).
+/// Whether a guess with cuts is tried on the region modulo `moduli`: with at most
+/// [`MAX_CUT_CLASSES`] classes, in d = 2, and in d = 3 on at most [`MAX_CUT_POSITIONS`]
+/// positions. In d = 4 one such guess cost 3–4 s at weight 64 on sweeps of random rule sets and
+/// certified nothing the other guesses missed (seeds 31337, 2718, 4242).
 pub(super) fn cuts_tried(region: &WeightRegion, moduli: &Moduli) -> bool {
-    region.dim() <= 3 && moduli.count() <= MAX_CUT_CLASSES
+    let d = region.dim();
+    moduli.count() <= MAX_CUT_CLASSES && (d <= 2 || (d == 3 && region.len() <= MAX_CUT_POSITIONS))
 }
+
+/// The most positions of a 3-D region a guess with cuts is tried on. The 3-D games of sweeps of
+/// random rule sets profiled with a guess with cuts as their answer (seed 2718 item 15, seed
+/// 31337 items 17, 32 and 83; without cuts in d = 3, 2718/15 and 31337/32 were lost) were found
+/// on regions of 82,000 to 310,000 positions, in 0.2–1.2 s; past that, trees of cuts find what
+/// they find, and the two guesses with cuts of a round cost 1.5–4 s for nothing. Item 48 of a
+/// generalized misère sweep, seed 7777 (Γ = {(−2, 0, 1), (−1, −2, 1), e_2, e_1}), spent 7 of its
+/// 15 s on them at weights 224 to 766 (490,000 to 19 million positions) before a tree was
+/// certified.
+const MAX_CUT_POSITIONS: u64 = 400_000;
 
 /// What the layered guess tries on a region (see [`moduli_to_try`]).
 pub(super) struct ToTry {
