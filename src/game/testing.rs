@@ -1,6 +1,6 @@
 //! Helpers shared by the game modules' tests.
 
-use crate::algebra::{Integer, Matrix, Polyhedron, Vector};
+use crate::algebra::{Cone, Integer, Matrix, Polyhedron, Vector};
 use crate::game::{GameBoard, LatticeGame, RuleSet};
 
 /// The game on N^d with these moves, in normal or misère play.
@@ -12,6 +12,19 @@ pub(crate) fn game(moves: &[&[i64]], misere: bool) -> LatticeGame {
     } else {
         GameBoard::normal_play(d)
     }
+    .unwrap();
+    LatticeGame::new(rules, board).unwrap()
+}
+
+/// The game on N^d with these moves, whose defeated positions are the Γ-order ideal the
+/// `defeated` generate (generalized misère play).
+pub(crate) fn generalized(moves: &[&[i64]], defeated: &[&[i64]]) -> LatticeGame {
+    let d = moves[0].len();
+    let rules = RuleSet::new(moves.iter().map(|m| Vector::from_i64s(m)).collect()).unwrap();
+    let board = GameBoard::new(
+        Polyhedron::Cone(Cone::Orthant(d)),
+        defeated.iter().map(|x| Vector::from_i64s(x)).collect(),
+    )
     .unwrap();
     LatticeGame::new(rules, board).unwrap()
 }
