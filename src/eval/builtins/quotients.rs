@@ -8,8 +8,8 @@ use super::{Args, Builtin};
 use crate::algebra::Vector;
 use crate::eval::{EvalError, Interpreter, Value};
 use crate::game::quotient::{
-    quotients_by_heap, HeapSumAnswers, HeapSystem, MisereQuotient, QuotientError, QuotientLimits,
-    QuotientOracle,
+    quotients_by_heap_watched, HeapSumAnswers, HeapSystem, MisereQuotient, QuotientError,
+    QuotientLimits, QuotientOracle, Trial,
 };
 use crate::game::LatticeGame;
 
@@ -104,19 +104,32 @@ fn quotient_of(interp: &mut Interpreter, a: &mut Args) -> R {
     // A lattice game or an exact bound must be reached; `max_heap:` goes as far as it gets.
     let exact = n.is_some() || matches!(a.value(0), Value::Game(_));
     let bound = system.max_heap();
+    // The line shows the last bound proved and, while the next takes long, its latest trial.
     let mut spinner = crate::eval::progress::Spinner::new();
-    let mut run = || {
-        quotients_by_heap(&system, bound, limits, true, &mut |step| {
-            spinner.update(|| {
-                format!(
-                    "misere_quotient: on heap {}; heaps up to {} proved, |Q| = {}, |P| = {}",
-                    step.heap + 1,
-                    step.heap,
-                    step.order,
-                    step.p_count
-                )
-            })
-        })
+    let message = spinner.shared(|| "misere_quotient: on heap 1".to_string());
+    let proved: std::cell::Cell<Option<(usize, usize, usize)>> = std::cell::Cell::new(None);
+    let line = |trial: Option<&Trial>| {
+        let (heap, order, p_count) = proved.get().unwrap_or((0, 1, 0));
+        let trying = trial.map(|t| format!(" ({t})")).unwrap_or_default();
+        let done = if heap == 0 {
+            String::new()
+        } else {
+            format!("; heaps up to {heap} proved, |Q| = {order}, |P| = {p_count}")
+        };
+        format!("misere_quotient: on heap {}{trying}{done}", heap + 1)
+    };
+    let run = || {
+        quotients_by_heap_watched(
+            &system,
+            bound,
+            limits,
+            true,
+            &mut |step| {
+                proved.set(Some((step.heap, step.order, step.p_count)));
+                message.set(|| line(None));
+            },
+            &mut |trial| message.set(|| line(Some(trial))),
+        )
     };
     let run = match timeout {
         Some(secs) => crate::interrupt::with_deadline(

@@ -18,7 +18,7 @@
 
 use std::time::Instant;
 
-use super::{HeapSystem, MisereQuotient, QuotientError, QuotientLimits, QuotientSolver};
+use super::{HeapSystem, MisereQuotient, QuotientError, QuotientLimits, QuotientSolver, Trial};
 
 /// One heap bound done.
 #[derive(Clone, Debug)]
@@ -79,6 +79,19 @@ pub fn quotients_by_heap(
     stop_when_final: bool,
     on_step: &mut dyn FnMut(&HeapStep),
 ) -> QuotientRun {
+    quotients_by_heap_watched(system, n, limits, stop_when_final, on_step, &mut |_| {})
+}
+
+/// [`quotients_by_heap`], calling `on_trial` with each candidate tried for a bound before its
+/// quotient is proved (recalibration rounds and candidates learned from outcomes; see [`Trial`]).
+pub fn quotients_by_heap_watched(
+    system: &HeapSystem,
+    n: usize,
+    limits: QuotientLimits,
+    stop_when_final: bool,
+    on_step: &mut dyn FnMut(&HeapStep),
+    on_trial: &mut dyn FnMut(&Trial),
+) -> QuotientRun {
     let mut solver = QuotientSolver::new(system, limits);
     let periodic = periodicity_data(system);
     let mut run = QuotientRun {
@@ -88,7 +101,7 @@ pub fn quotients_by_heap(
     };
     for k in 1..=n {
         let start = Instant::now();
-        let mut q = match solver.quotient(k) {
+        let mut q = match solver.quotient_watched(k, on_trial) {
             Ok(q) => q,
             Err(e) => {
                 run.stopped = Some(e.at_heap(k));

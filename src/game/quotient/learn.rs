@@ -6,7 +6,9 @@
 use std::collections::HashMap;
 
 use super::proof::{prove, Witness};
-use super::{finish, option_positions, Candidate, MisereQuotient, QuotientError, QuotientSolver};
+use super::{
+    finish, option_positions, Candidate, MisereQuotient, QuotientError, QuotientSolver, Trial,
+};
 use crate::algebra::monoid::Element;
 
 /// Misère outcomes of positions (count vectors indexed by heap size): a position is a misère
@@ -87,7 +89,11 @@ impl QuotientSolver<'_> {
     /// positions the candidate merged and a test that tells them apart; T grows by it, and the
     /// next candidate has more classes. Classes of T never outnumber the true quotient's
     /// elements, so this ends with the quotient (or at a limit).
-    pub(super) fn learn(&mut self, n: usize) -> Result<MisereQuotient, QuotientError> {
+    pub(super) fn learn(
+        &mut self,
+        n: usize,
+        watch: &mut dyn FnMut(&Trial),
+    ) -> Result<MisereQuotient, QuotientError> {
         self.outcomes.known = self.last.take().filter(|q| q.n + 1 == n);
         let width = self.system.max_heap() + 1;
         let options = &self.system.options[..=n];
@@ -116,6 +122,11 @@ impl QuotientSolver<'_> {
                 &tests,
                 limits.max_elements,
             )?;
+            watch(&Trial::Learning {
+                heap: n,
+                classes: candidate.reps.len(),
+                tests: tests.len(),
+            });
             let new_tests: Vec<Vec<u16>> = if let Some((x, i, j)) = non_commuting(&candidate) {
                 // Adding heaps i and j does not commute on a class: the two results are told
                 // apart by a test, which moved back by heap j (or i) separates what was merged.

@@ -45,7 +45,9 @@ mod recalibrate;
 mod tests;
 
 pub use answers::{HeapSumAnswers, QuotientOracle};
-pub use by_heap::{final_period, quotients_by_heap, HeapStep, QuotientRun};
+pub use by_heap::{
+    final_period, quotients_by_heap, quotients_by_heap_watched, HeapStep, QuotientRun,
+};
 pub use heaps::HeapSystem;
 pub use lattice::{lattice_quotient, normal_semigroup_relations, ConeBoard, LatticeQuotientError};
 
@@ -55,6 +57,62 @@ use std::fmt;
 use crate::algebra::monoid::{generator_names, Element, FiniteMonoid};
 use learn::Outcomes;
 use proof::{bad_row, of_parts, prove, Sweep};
+
+/// A candidate tried for a heap bound not yet proved, as reported while the bound is worked on
+/// (for a progress display: at the frontier one bound can take minutes, and what MisereSolver
+/// prints there, each trial's order and least failure, says whether the search is closing in).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Trial {
+    /// A round of recalibration: the trial quotient, reduced, and the least position it
+    /// predicts wrongly (none for the trial whose proof passed).
+    Recalibrated {
+        /// The heap bound worked on.
+        heap: usize,
+        /// The round, from 1.
+        round: usize,
+        /// |Q| of the reduced trial.
+        order: usize,
+        /// The least position predicted wrongly (colexicographically: the largest heap most
+        /// significant), as its heap sizes in increasing order with repetition, and whether it
+        /// is truly a P-position.
+        failure: Option<(Vec<usize>, bool)>,
+    },
+    /// A candidate learned from exact outcomes: its classes and the test positions that tell
+    /// them apart.
+    Learning {
+        /// The heap bound worked on.
+        heap: usize,
+        /// The candidate's classes.
+        classes: usize,
+        /// The test positions so far.
+        tests: usize,
+    },
+}
+
+impl fmt::Display for Trial {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Trial::Recalibrated {
+                round,
+                order,
+                failure,
+                ..
+            } => {
+                write!(f, "trial {round}, |Q| = {order}")?;
+                if let Some((heaps, is_p)) = failure {
+                    let sum: Vec<String> = heaps.iter().map(|h| h.to_string()).collect();
+                    let truth = if *is_p { "a P" } else { "an N" };
+                    write!(f, ", wrong at {} ({truth}-position)", sum.join(" + "))?;
+                }
+                Ok(())
+            }
+            Trial::Learning { classes, tests, .. } => write!(
+                f,
+                "learning from exact outcomes: {classes} classes, {tests} test positions"
+            ),
+        }
+    }
+}
 
 /// Why no quotient was proved.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -826,13 +884,23 @@ impl<'a> QuotientSolver<'a> {
 
     /// The quotient of the heaps 1..=n (n at most the system's largest heap), proved.
     pub fn quotient(&mut self, n: usize) -> Result<MisereQuotient, QuotientError> {
+        self.quotient_watched(n, &mut |_| {})
+    }
+
+    /// [`QuotientSolver::quotient`], calling `watch` with each candidate tried by
+    /// recalibration or learning before the proved one.
+    pub fn quotient_watched(
+        &mut self,
+        n: usize,
+        watch: &mut dyn FnMut(&Trial),
+    ) -> Result<MisereQuotient, QuotientError> {
         let q = match self.conservative(n)? {
             Some(q) => q,
             None => match self.new_generator(n)? {
                 Some(q) => q,
-                None => match self.recalibrated(n)? {
+                None => match self.recalibrated(n, watch)? {
                     Some(q) => q,
-                    None => self.learn(n)?,
+                    None => self.learn(n, watch)?,
                 },
             },
         };
@@ -952,7 +1020,11 @@ impl<'a> QuotientSolver<'a> {
     }
 
     /// The quotient of heaps 1..=n by interpolation and recalibration (`recalibrate.rs`).
-    fn recalibrated(&self, n: usize) -> Result<Option<MisereQuotient>, QuotientError> {
+    fn recalibrated(
+        &self,
+        n: usize,
+        watch: &mut dyn FnMut(&Trial),
+    ) -> Result<Option<MisereQuotient>, QuotientError> {
         let Some(last) = self.last.as_ref().filter(|q| q.n + 1 == n) else {
             return Ok(None);
         };
@@ -963,6 +1035,7 @@ impl<'a> QuotientSolver<'a> {
             self.limits.max_elements,
             self.limits.max_states,
             64,
+            watch,
         )
     }
 }

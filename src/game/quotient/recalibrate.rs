@@ -21,7 +21,9 @@ use std::collections::HashSet;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::proof::{preimage_bits, prove, Witness};
-use super::{finish, option_positions, Candidate, MisereQuotient, Powers, Products, QuotientError};
+use super::{
+    finish, option_positions, Candidate, MisereQuotient, Powers, Products, QuotientError, Trial,
+};
 use crate::algebra::monoid::Element;
 use crate::game::quotient::HeapSystem;
 
@@ -514,6 +516,7 @@ pub(super) fn recalibrated(
     max_elements: usize,
     max_states: usize,
     rounds: usize,
+    watch: &mut dyn FnMut(&Trial),
 ) -> Result<Option<MisereQuotient>, QuotientError> {
     const BUDGET: usize = 2_000_000;
     let options = &system.options[..=n];
@@ -534,7 +537,7 @@ pub(super) fn recalibrated(
     let mut freed: Vec<(usize, usize, usize)> = vec![(n, 2, 2)];
     // The candidate the last round chose its subset with, when there is one.
     let mut chosen: Option<Candidate> = None;
-    for _ in 0..rounds {
+    for round in 1..=rounds {
         let candidate = match chosen.take() {
             Some(c) => c,
             None => match build(
@@ -568,11 +571,28 @@ pub(super) fn recalibrated(
             in_p: reduced.p_portion.clone(),
         };
         let walked = colex_least_failure(&on_classes, &slot, options, &live, width, BUDGET);
+        // What the round reports: its trial and failure, or its proved trial.
+        let report = |failure: Option<(&[u16], bool)>| Trial::Recalibrated {
+            heap: n,
+            round,
+            order: reduced.order(),
+            failure: failure.map(|(counts, is_p)| {
+                let heaps = counts
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(h, &c)| std::iter::repeat_n(h, c as usize))
+                    .collect();
+                (heaps, is_p)
+            }),
+        };
         let (least, truth) = match walked {
             Walked::Failure(least, truth) => (least, truth),
             Walked::Clean | Walked::GaveUp => {
                 let failure = match prove(&candidate, options, &live, n, max_states)? {
-                    Ok(_) => return Ok(Some(reduced)),
+                    Ok(_) => {
+                        watch(&report(None));
+                        return Ok(Some(reduced));
+                    }
                     Err(failure) => failure,
                 };
                 let position = match failure.witness {
@@ -586,6 +606,7 @@ pub(super) fn recalibrated(
                 }
             }
         };
+        watch(&report(Some((&least, truth))));
         // Free the fewest heaps of the failure that make the interpolation right on it.
         let products = Products::new(&reduced.monoid);
         let involved: Vec<usize> = live.iter().copied().filter(|&h| least[h] > 0).collect();

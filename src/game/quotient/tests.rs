@@ -624,3 +624,55 @@ fn the_two_digit_census_predicts_every_small_position() {
         }
     }
 }
+
+/// The trials reported while a bound is worked on are what MisereSolver logs there: each
+/// recalibration round's reduced order and least failure. Every failure reported is a position
+/// the trial got wrong, so its true outcome, by the independent recursion, is the one reported;
+/// a round that found none and proved its trial reports the quotient's order. (0.07 is
+/// recalibrated at heap 10, with failures 2 + 4 + 4 + 4 + 10 and 6 + 6 + 6 + 10; 0.137, the same
+/// game shifted by a heap, at heap 11.)
+#[test]
+fn trials_report_true_failures() {
+    let mut checked = 0;
+    for (code, n) in [("0.07", 12), ("0.137", 13)] {
+        let c = HeapCode::parse(code).unwrap();
+        let system = HeapSystem::from_code(&c, n);
+        let mut trials: Vec<Trial> = Vec::new();
+        let run = quotients_by_heap_watched(
+            &system,
+            n,
+            QuotientLimits::default(),
+            false,
+            &mut |_| {},
+            &mut |t| trials.push(t.clone()),
+        );
+        assert!(run.stopped.is_none(), "{code}: {:?}", run.stopped);
+        let mut memo = Map::new();
+        for t in &trials {
+            if let Trial::Recalibrated {
+                failure: Some((heaps, is_p)),
+                ..
+            } = t
+            {
+                assert_eq!(brute(&c, heaps.clone(), &mut memo), *is_p, "{code}: {t}");
+                checked += 1;
+            }
+        }
+        for step in &run.steps {
+            let last = trials.iter().rev().find(|t| match t {
+                Trial::Recalibrated { heap, .. } | Trial::Learning { heap, .. } => {
+                    *heap == step.heap
+                }
+            });
+            if let Some(Trial::Recalibrated { order, failure, .. }) = last {
+                assert_eq!(
+                    (*order, failure),
+                    (step.order, &None),
+                    "{code}: heap {}",
+                    step.heap
+                );
+            }
+        }
+    }
+    assert!(checked >= 4, "{checked} failures checked");
+}
