@@ -114,7 +114,15 @@ impl QuotientSolver<'_> {
         tests.sort();
         tests.dedup();
         let mut reason = String::from("no candidate tried");
+        let mut classes = None;
         for _ in 0..limits.max_refinements {
+            // Reported before the candidate is built: with many tests, building it is what
+            // takes long (the outcomes of its positions against every test).
+            watch(&Trial::Learning {
+                heap: n,
+                classes,
+                tests: tests.len(),
+            });
             let candidate = candidate(
                 &mut self.outcomes,
                 &live,
@@ -122,11 +130,7 @@ impl QuotientSolver<'_> {
                 &tests,
                 limits.max_elements,
             )?;
-            watch(&Trial::Learning {
-                heap: n,
-                classes: candidate.reps.len(),
-                tests: tests.len(),
-            });
+            classes = Some(candidate.reps.len());
             let new_tests: Vec<Vec<u16>> = if let Some((x, i, j)) = non_commuting(&candidate) {
                 // Adding heaps i and j does not commute on a class: the two results are told
                 // apart by a test, which moved back by heap j (or i) separates what was merged.

@@ -77,13 +77,13 @@ pub enum Trial {
         /// is truly a P-position.
         failure: Option<(Vec<usize>, bool)>,
     },
-    /// A candidate learned from exact outcomes: its classes and the test positions that tell
-    /// them apart.
+    /// Learning from exact outcomes: a candidate being built from the test positions so far,
+    /// which tell its classes apart.
     Learning {
         /// The heap bound worked on.
         heap: usize,
-        /// The candidate's classes.
-        classes: usize,
+        /// The classes of the last candidate, which the proof refuted (none before the first).
+        classes: Option<usize>,
         /// The test positions so far.
         tests: usize,
     },
@@ -106,10 +106,13 @@ impl fmt::Display for Trial {
                 }
                 Ok(())
             }
-            Trial::Learning { classes, tests, .. } => write!(
-                f,
-                "learning from exact outcomes: {classes} classes, {tests} test positions"
-            ),
+            Trial::Learning { classes, tests, .. } => {
+                write!(f, "learning from exact outcomes, {tests} test positions")?;
+                match classes {
+                    Some(c) => write!(f, "; the last candidate, {c} classes, was refuted"),
+                    None => Ok(()),
+                }
+            }
         }
     }
 }
