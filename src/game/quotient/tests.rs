@@ -630,7 +630,8 @@ fn the_two_digit_census_predicts_every_small_position() {
 /// the trial got wrong, so its true outcome, by the independent recursion, is the one reported;
 /// a round that found none and proved its trial reports the quotient's order. (0.07 is
 /// recalibrated at heap 10, with failures 2 + 4 + 4 + 4 + 10 and 6 + 6 + 6 + 10; 0.137, the same
-/// game shifted by a heap, at heap 11.)
+/// game with every heap one smaller, at heap 9, with 1 + 3 + 3 + 3 + 9 and 5 + 5 + 5 + 9, as
+/// MisereSolver's log has them.)
 #[test]
 fn trials_report_true_failures() {
     let mut checked = 0;
