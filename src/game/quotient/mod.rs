@@ -579,6 +579,10 @@ impl Powers {
     }
 }
 
+/// The most entries a multiplication table of the quotient search may have: 64 MiB of elements,
+/// a monoid of 4096.
+pub(super) const MAX_TABLE_ENTRIES: usize = 1 << 24;
+
 /// Products in Q, from a multiplication table (x·y at x·|Q| + y) when it takes at most 64 MiB
 /// (|Q| up to 4096): the sweeps multiply millions of times, and a product from normal forms
 /// costs a word's length. The table costs one lookup per entry (`multiplication_table`).
@@ -612,7 +616,7 @@ impl<'a> Products<'a> {
             order,
             place,
         };
-        if size * size <= 1 << 24 {
+        if size * size <= MAX_TABLE_ENTRIES {
             let mut table = vec![0 as Element; size * size];
             for (x, row) in table.chunks_mut(size.max(1)).enumerate().take(size) {
                 crate::algebra::monoid::row_into(act, x as Element, &products.order, row);

@@ -677,3 +677,36 @@ fn trials_report_true_failures() {
     }
     assert!(checked >= 4, "{checked} failures checked");
 }
+
+#[test]
+fn recalibration_takes_miseresolvers_trials_on_0_146() {
+    // MisereSolver (cgsuite e909ab8, run on 2026-11-29) proves heap 28 of 0.146 after these
+    // trials, |Q| of each as its log prints them; lg's search makes the same choices. It once
+    // could not: a limit on the trial's submonoid table skipped freeing heap 16 at the seventh,
+    // and the search went on through 21 trials, one of 11,510 elements.
+    let miseresolver = [
+        352, 432, 784, 736, 1624, 1624, 2520, 3032, 1614, 1614, 1742, 2206, 758, 646, 638,
+    ];
+    let c = HeapCode::parse("0.146").unwrap();
+    let system = HeapSystem::from_code(&c, 28);
+    let mut orders: Vec<usize> = Vec::new();
+    let run = quotients_by_heap_watched(
+        &system,
+        28,
+        QuotientLimits::default(),
+        false,
+        &mut |_| {},
+        &mut |t| {
+            if let Trial::Recalibrated {
+                heap: 28, order, ..
+            } = t
+            {
+                orders.push(*order);
+            }
+        },
+    );
+    assert!(run.stopped.is_none(), "{:?}", run.stopped);
+    let last = run.steps.last().expect("heap 28");
+    assert_eq!((last.heap, last.order), (28, 638));
+    assert_eq!(orders, miseresolver);
+}
