@@ -697,12 +697,16 @@ fn trial(
     let b = sub.len();
     let cycles: Vec<(usize, usize)> = freed.iter().map(|&(_, t, p)| (t, p)).collect();
     let size = cycles.iter().fold(b, |s, &(t, p)| s.saturating_mul(t + p));
-    // The submonoid's table is held whole, up to the limit the quotient's own products keep to.
-    // A quarter of it (2^22 entries) cut off the trial MisereSolver takes next on 0.146 at heap
-    // 28: after the failure 1 + 16 + 22 + 28 + 28 of a trial of 2,520 elements, freeing heap 16
-    // leaves a submonoid of more than 2,048, and the search went on through other trials, up to
-    // 11,510 elements (heap 30 in 62 s, against 9 s with it).
-    if size > 16 * max_elements || b.saturating_mul(b) > super::MAX_TABLE_ENTRIES {
+    // The submonoid's table is held whole: up to twice the quotient's own limit on elements, and
+    // the limit on a table the quotient's products keep to. 2,048 elements at most (2^22
+    // entries) cut off the trial MisereSolver takes next on 0.146 at heap 28: after the failure
+    // 1 + 16 + 22 + 28 + 28 of a trial of 2,520 elements, freeing heap 16 leaves a submonoid of
+    // more than 2,048, and the search went on through other trials, up to 11,510 elements (heap
+    // 30 in 62 s, against 9 s with it). `stratify`'s quotient route, whose quotient may have
+    // 1,024 elements, keeps to 2,048: with 4,096 its trials slowed the region search beside it
+    // ([GM09] Example 8.12: 2.0 → 2.7 s).
+    let most = max_elements.saturating_mul(2);
+    if size > 16 * max_elements || b > most || b.saturating_mul(b) > super::MAX_TABLE_ENTRIES {
         return None;
     }
     let position: FxHashMap<Element, usize> =
