@@ -625,6 +625,21 @@ fn the_two_digit_census_predicts_every_small_position() {
     }
 }
 
+/// The quotients of the code's heaps up to n, bound by bound, with every trial reported on the way.
+fn watched(code: &HeapCode, n: usize) -> (QuotientRun, Vec<Trial>) {
+    let system = HeapSystem::from_code(code, n);
+    let mut trials: Vec<Trial> = Vec::new();
+    let run = quotients_by_heap_watched(
+        &system,
+        n,
+        QuotientLimits::default(),
+        false,
+        &mut |_| {},
+        &mut |t| trials.push(t.clone()),
+    );
+    (run, trials)
+}
+
 /// The trials reported while a bound is worked on are what MisereSolver logs there: each
 /// recalibration round's reduced order and least failure. Every failure reported is a position
 /// the trial got wrong, so its true outcome, by the independent recursion, is the one reported;
@@ -637,16 +652,7 @@ fn trials_report_true_failures() {
     let mut checked = 0;
     for (code, n) in [("0.07", 12), ("0.137", 13)] {
         let c = HeapCode::parse(code).unwrap();
-        let system = HeapSystem::from_code(&c, n);
-        let mut trials: Vec<Trial> = Vec::new();
-        let run = quotients_by_heap_watched(
-            &system,
-            n,
-            QuotientLimits::default(),
-            false,
-            &mut |_| {},
-            &mut |t| trials.push(t.clone()),
-        );
+        let (run, trials) = watched(&c, n);
         assert!(run.stopped.is_none(), "{code}: {:?}", run.stopped);
         let mut memo = Map::new();
         for t in &trials {
@@ -687,24 +693,16 @@ fn recalibration_takes_miseresolvers_trials_on_0_146() {
     let miseresolver = [
         352, 432, 784, 736, 1624, 1624, 2520, 3032, 1614, 1614, 1742, 2206, 758, 646, 638,
     ];
-    let c = HeapCode::parse("0.146").unwrap();
-    let system = HeapSystem::from_code(&c, 28);
-    let mut orders: Vec<usize> = Vec::new();
-    let run = quotients_by_heap_watched(
-        &system,
-        28,
-        QuotientLimits::default(),
-        false,
-        &mut |_| {},
-        &mut |t| {
-            if let Trial::Recalibrated {
+    let (run, trials) = watched(&HeapCode::parse("0.146").unwrap(), 28);
+    let orders: Vec<usize> = trials
+        .iter()
+        .filter_map(|t| match t {
+            Trial::Recalibrated {
                 heap: 28, order, ..
-            } = t
-            {
-                orders.push(*order);
-            }
-        },
-    );
+            } => Some(*order),
+            _ => None,
+        })
+        .collect();
     assert!(run.stopped.is_none(), "{:?}", run.stopped);
     let last = run.steps.last().expect("heap 28");
     assert_eq!((last.heap, last.order), (28, 638));
