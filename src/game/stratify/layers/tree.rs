@@ -264,13 +264,15 @@ impl Criterion {
         }
     }
 
-    /// The least score of the tallies, modulo the moduli that leave the least.
-    fn least(self, tallies: &Tallies) -> u64 {
+    /// The least score of the tallies, modulo the moduli that leave the least, with the first
+    /// such moduli.
+    fn least(self, tallies: &Tallies) -> (u64, usize) {
         tallies
             .iter()
-            .map(|t| t.iter().map(|c| self.score(c)).sum::<u64>())
+            .enumerate()
+            .map(|(k, t)| (t.iter().map(|c| self.score(c)).sum::<u64>(), k))
             .min()
-            .unwrap_or(0)
+            .unwrap_or((0, 0))
     }
 }
 
@@ -294,23 +296,13 @@ struct Grower<'a> {
 /// Each class's counts, modulo each of the moduli.
 type Tallies = Vec<Vec<Tally>>;
 
-/// The positions at odds modulo the moduli that leave fewest, with the first such moduli.
-fn fewest_at_odds(tallies: &Tallies) -> (u64, usize) {
-    tallies
-        .iter()
-        .enumerate()
-        .map(|(k, t)| (t.iter().map(at_odds).sum::<u64>(), k))
-        .min()
-        .unwrap_or((0, 0))
-}
-
 impl Grower<'_> {
     /// A tree whose cells each show one pattern on the positions `at`, or None past the depth,
     /// the cells or the time allowed, or where no cut lowers the criterion's score and no slab
     /// holds the positions at odds ([`Grower::slab_cut`]).
     fn grow(&mut self, at: Vec<u32>, depth: usize) -> Option<Node> {
         let tally = self.tally(&at);
-        let (odd, fewest) = fewest_at_odds(&tally);
+        let (odd, fewest) = Criterion::AtOdds.least(&tally);
         if odd == 0 {
             self.cells += 1;
             return (self.cells <= MAX_CELLS).then_some(Node::Cell(fewest));
@@ -343,7 +335,7 @@ impl Grower<'_> {
         let among = if mixed.len() > QUICK {
             let quick = every_kth(&mixed, QUICK);
             let quick_tally = self.tally(&quick);
-            let quick_left = self.criterion.least(&quick_tally);
+            let (quick_left, _) = self.criterion.least(&quick_tally);
             let mut ranked = self.cuts_by_normal(&quick, &quick_tally, &every);
             ranked.retain(|&(left, _, _)| left < quick_left);
             ranked.sort_by_key(|&(left, k, _)| (left, k));
@@ -400,7 +392,7 @@ impl Grower<'_> {
     /// normal and the lowest level among equals), when that is less than the positions `at`
     /// (with their `tally`) have uncut.
     fn best_cut(&mut self, at: &[u32], tally: &Tallies, among: &[usize]) -> Option<(usize, i64)> {
-        let before = self.criterion.least(tally);
+        let (before, _) = self.criterion.least(tally);
         let mut best: Option<(u64, usize, i64)> = None;
         for (left, k, t) in self.cuts_by_normal(at, tally, among) {
             if best.is_none_or(|(b, _, _)| left < b) {
@@ -682,18 +674,28 @@ pub(in crate::game::stratify) fn tree_guess(
         classes,
         outcomes,
     };
-    let attempt = |criterion| {
-        let sample = sample.clone();
-        grow_and_read(region, moduli, &normals, sample, criterion, half, until)
-    };
     // The second criterion's tree grows on the other core, and is taken only where the first
     // finds none (a tree of either is then checked as any guess is).
     let stop = Arc::new(AtomicBool::new(false));
     let worker = crate::interrupt::inherited().and_cancel(stop.clone());
+    let normals = &normals;
+    let for_second = sample.clone();
     std::thread::scope(|scope| {
-        let second = scope
-            .spawn(|| crate::interrupt::with_inherited(&worker, || attempt(Criterion::Impurity)));
-        let first = attempt(Criterion::AtOdds);
+        let second = scope.spawn(move || {
+            crate::interrupt::with_inherited(&worker, || {
+                let impurity = Criterion::Impurity;
+                grow_and_read(region, moduli, normals, for_second, impurity, half, until)
+            })
+        });
+        let first = grow_and_read(
+            region,
+            moduli,
+            normals,
+            sample,
+            Criterion::AtOdds,
+            half,
+            until,
+        );
         if first.is_some() {
             stop.store(true, Ordering::Relaxed);
         }
