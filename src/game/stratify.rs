@@ -9,7 +9,9 @@
 //!    b + N{g_1..g_k} along small lattice directions ([`cover`]), whose pieces follow the
 //!    polyhedral regions where a pattern holds; and a pattern modulo 2 that changes across
 //!    parallel hyperplanes, the faces near N^d's boundary fitted alike ([`layers`]). The cover
-//!    is found on one core while the other fits the third guess; they are checked in this order.
+//!    is found on one core while the other fits the third guess. A fourth, a translation that
+//!    keeps P from a corner on with its slabs described one dimension lower ([`shift`]), is
+//!    checked after the first; then the third, then the second.
 //!
 //! A guess is checked on the whole solved region first (cheap) and only then verified on the
 //! whole board (exact, and costly). A position where it fails, of weight w, raises W past 3w/2
@@ -37,6 +39,7 @@ mod layers;
 mod lookahead;
 mod periods;
 mod region;
+mod shift;
 
 pub use evidence::{AperiodicLine, LateLine};
 
@@ -208,6 +211,14 @@ pub fn stratify(
 /// The most pieces a cover guess may have before it is given up (patterns such as parities
 /// switched across slanted hyperplanes need a piece per offset; the layered guess takes them).
 const MAX_COVER_PIECES: usize = 400;
+
+/// The most modules (offsets, in P and outside) of a translation's guess ([`shift`]), and the
+/// longest a round spends finding it.
+const MAX_SHIFT_MODULES: usize = 20_000;
+const SHIFT_TIME: Duration = Duration::from_secs(2);
+
+/// The most positions a translation's guess reads ([`shift`]).
+const SHIFT_POSITIONS: u64 = 2_000_000;
 
 /// The most type vectors (counts up to their heap's index and period) a stratification read off a
 /// misère quotient may have.
@@ -735,6 +746,16 @@ fn region_search(
                         return Ok(Some(found));
                     }
                 }
+                // Fourth guess, checked next: a translation that keeps P from a corner on,
+                // its slabs described one dimension lower.
+                let until = end.map_or(Instant::now() + SHIFT_TIME, |e| {
+                    e.min(Instant::now() + SHIFT_TIME)
+                });
+                if let Some(found) = shift_attempt(
+                    game, options, &region, until, &mut ahead, tried, progress, &mut next,
+                )? {
+                    return Ok(Some(found));
+                }
                 // Third guess, checked before the second: a periodic pattern that changes
                 // across parallel hyperplanes (fitted on the heavier half of the region, with the
                 // lighter half's misses as exceptions).
@@ -802,6 +823,90 @@ fn region_search(
         }
         bound = next;
     }
+}
+
+/// The fourth guess ([`shift`]) on the region, found by `until` and checked as the others are;
+/// None when it was not made (the reason is in `tried`) or not certified.
+#[allow(clippy::too_many_arguments)]
+fn shift_attempt(
+    game: &LatticeGame,
+    options: &StratifyOptions,
+    region: &WeightRegion,
+    until: Instant,
+    ahead: &mut lookahead::LookAhead<'_>,
+    tried: &mut Attempts,
+    progress: &mut dyn FnMut(&str),
+    next: &mut i64,
+) -> Result<Option<Stratified>, SolveError> {
+    let d = region.dim();
+    if d < 2 {
+        return Ok(None);
+    }
+    let bound = region.bound();
+    progress(&format!(
+        "weight ≤ {bound}: a translation that keeps the P-positions from a corner on"
+    ));
+    let what = "a translation keeping the P-positions from a corner on";
+    // Read on the lighter part of a large region: a translation that holds shows on a few
+    // million positions, and each one read costs every translation tried.
+    let mut fit = bound;
+    while fit > 0 && region.len_up_to(fit) > SHIFT_POSITIONS {
+        fit -= 1 + fit / 64;
+    }
+    let started = Instant::now();
+    let shifted = match shift::shift_guess(region, fit, MAX_SHIFT_MODULES, until) {
+        Ok(shifted) => shifted,
+        Err(shift::NoShift::Stopped) if crate::interrupt::requested() => {
+            return Err(SolveError::Interrupted)
+        }
+        Err(why) => {
+            let why = match why {
+                shift::NoShift::NoTranslation => {
+                    "none with evidence (the corner plus twice it in the region)".to_string()
+                }
+                shift::NoShift::Slab(fixed) => format!(
+                    "the slab {} has neither periods along its axes nor a translation",
+                    slab_name(&fixed)
+                ),
+                shift::NoShift::TooMany(n) => format!("given up past {n} modules"),
+                shift::NoShift::Stopped => {
+                    format!("stopped after {:.1} s", started.elapsed().as_secs_f64())
+                }
+            };
+            tried.push(format!("weight ≤ {fit}: {what}: {why}"));
+            return Ok(None);
+        }
+    };
+    let describe = format!(
+        "the translation {} keeping the P-positions from {} on, its slabs periodic along their axes or translated in turn ({} modules), from the positions of weight ≤ {fit}",
+        Vector::from_i64s(&shifted.translation),
+        Vector::from_i64s(&shifted.from),
+        shifted.offsets
+    );
+    let Ok(printed) = Stratification::new(shifted.in_p.clone()) else {
+        tried.push(format!("{describe}: no P-position"));
+        return Ok(None);
+    };
+    let set = StratifiedSet::from_disjoint_modules(d, &shifted.in_p)?;
+    let outside = StratifiedSet::from_disjoint_modules(d, &shifted.outside)?;
+    let guess = Guess {
+        describe,
+        stratification: Some(printed),
+        set: &set,
+        outside: Some(&outside),
+        looked_ahead: false,
+    };
+    certify_guess(game, options, guess, ahead, tried, progress, next)
+}
+
+/// A slab by its fixed coordinates: "x_1 = 3, x_4 = 0".
+fn slab_name(fixed: &[Option<i64>]) -> String {
+    let named: Vec<String> = fixed
+        .iter()
+        .enumerate()
+        .filter_map(|(i, c)| c.map(|c| format!("x_{} = {c}", i + 1)))
+        .collect();
+    named.join(", ")
 }
 
 /// What the thread fitting the third guess's attempts ([`fit_all`]) tells the one checking them.

@@ -243,6 +243,14 @@ impl WeightRegion {
         self.len
     }
 
+    /// The number of positions of weight ≤ w (at most the region's).
+    pub(super) fn len_up_to(&self, w: i64) -> u64 {
+        if w < 0 {
+            return 0;
+        }
+        self.count[0][w.min(self.bound) as usize]
+    }
+
     /// The position of x in the order, or `None` outside the region.
     #[inline]
     pub(super) fn index(&self, x: &[i64]) -> Option<u64> {

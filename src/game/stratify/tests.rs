@@ -646,6 +646,38 @@ fn a_tree_chosen_by_impurity_where_positions_at_odds_stalled() {
     agrees_with_solver(&g, &stratification, 14);
 }
 
+/// Misère play of Γ = {e_4, 2e_3, e_2, e_1, (2, 1, 1, 2)}, item 85 of a random-rules sweep (seed
+/// 8888): no axis has a period (each level of a staircase starts further out along every axis),
+/// and nothing was found in 10 s before. P(x) = P(x + (6, 4, 6, 6)) on all of N^4 (checked
+/// here with the memo solver off 0), and each slab with one coordinate fixed is periodic along its
+/// axes: the translation's guess is certified.
+#[test]
+fn a_translation_off_the_axes_whose_slabs_are_periodic() {
+    let g = game(
+        &[
+            &[0, 0, 0, 1],
+            &[0, 0, 2, 0],
+            &[0, 1, 0, 0],
+            &[1, 0, 0, 0],
+            &[2, 1, 1, 2],
+        ],
+        true,
+    );
+    let mut memo = solver::MemoSolver::new(&g).unwrap();
+    // (0 is defeated, and (6, 4, 6, 6) an N-position.)
+    for p in box_coordinates(4, 0, 9).into_iter().skip(1) {
+        let q: Vec<i64> = p.iter().zip([6, 4, 6, 6]).map(|(a, b)| a + b).collect();
+        assert_eq!(
+            memo.outcome(&p).unwrap(),
+            memo.outcome(&q).unwrap(),
+            "{p:?}"
+        );
+    }
+    let (stratification, method) = found_by(&g);
+    assert!(method.contains("the translation (6, 4, 6, 6)"), "{method}");
+    agrees_with_solver(&g, &stratification, 14);
+}
+
 /// Fink's game ([Fin11] Example 2.5, Γ′, transcribed from the paper by a third party and checked
 /// below against its stated pattern): normal play on N^3, whose P-positions (6i, 6j, 1) are those
 /// with i AND j = 0, so it has no rational strategy.
