@@ -14,7 +14,12 @@ fn found(g: &LatticeGame) -> Stratification {
 
 /// The certified stratification, with how it was found.
 fn found_by(g: &LatticeGame) -> (Stratification, String) {
-    match stratify(g, &StratifyOptions::default(), &mut |_| {}).unwrap() {
+    found_with(g, &StratifyOptions::default())
+}
+
+/// The certified stratification and how it was found, under these options.
+fn found_with(g: &LatticeGame, options: &StratifyOptions) -> (Stratification, String) {
+    match stratify(g, options, &mut |_| {}).unwrap() {
         Stratified::Found {
             stratification,
             certified: true,
@@ -32,14 +37,7 @@ fn found_by_trees(g: &LatticeGame) -> (Stratification, String) {
         translations: false,
         ..StratifyOptions::default()
     };
-    match stratify(g, &options, &mut |_| {}).unwrap() {
-        Stratified::Found {
-            stratification,
-            certified: true,
-            method,
-        } => (stratification, method),
-        other => panic!("nothing certified: {other:?}"),
-    }
+    found_with(g, &options)
 }
 
 /// The stratification agrees with the memo solver on [0, n]^d.
