@@ -923,8 +923,10 @@ fn slab_name(fixed: &[Option<i64>]) -> String {
 enum Fitting {
     /// What it fits now, for the progress line.
     Note(String),
-    /// The next attempt's fit, with its description: None when nothing fits (or when stopped).
+    /// The next attempt's fit, with its description: None when stopped.
     Fit(Option<Box<(layers::Layered, String)>>),
+    /// The next attempt, named: nothing fits the region, or (true) it waits for a larger one.
+    Nothing(String, bool),
 }
 
 /// The attempts of the third guess of a round, in order: layers of one normal for each moduli
@@ -1047,14 +1049,46 @@ fn fit_all(region: &WeightRegion, sums: &[Vec<i64>], send: SyncSender<Fitting>) 
             return;
         }
         let layered = fit(region, attempt, &to_try.normals, fitted, &mut note);
-        fitted |= matches!(attempt, Attempt::Layers(_)) && layered.is_some();
-        let described = layered.map(|l| {
-            let describe = l.describe(region.bound());
-            Box::new((l, describe))
-        });
-        if send.send(Fitting::Fit(described)).is_err() {
+        // A fit cut short by a stop is not a fit that failed.
+        if crate::interrupt::requested() {
+            let _ = send.send(Fitting::Fit(None));
             return;
         }
+        let message = match layered {
+            Some(l) => {
+                fitted |= matches!(attempt, Attempt::Layers(_));
+                let describe = l.describe(region.bound());
+                Fitting::Fit(Some(Box::new((l, describe))))
+            }
+            None => {
+                let waits = fitted && matches!(attempt, Attempt::Cuts(_));
+                Fitting::Nothing(unfitted(attempt), waits)
+            }
+        };
+        if send.send(message).is_err() {
+            return;
+        }
+    }
+}
+
+/// An attempt of the third guess that fitted nothing, or waits for a larger region, named for
+/// the report (see [`fit`]).
+fn unfitted(attempt: &Attempt<'_>) -> String {
+    match attempt {
+        Attempt::Layers(moduli) => format!("layers of one normal modulo {}", moduli.describe()),
+        Attempt::Tree([one]) => format!(
+            "a tree of cuts modulo {} (at most {} cells, {} s)",
+            one.describe(),
+            layers::TREE_CELLS,
+            TREE_TIME.as_secs()
+        ),
+        Attempt::Tree(many) => format!(
+            "a tree of cuts, each cell modulo one of {} lattices (at most {} cells, {} s)",
+            many.len(),
+            layers::TREE_CELLS,
+            TREE_TIME.as_secs()
+        ),
+        Attempt::Cuts(moduli) => format!("cuts modulo {}", moduli.describe()),
     }
 }
 
@@ -1071,6 +1105,32 @@ fn layered_guess(
     progress: &mut dyn FnMut(&str),
     next: &mut i64,
 ) -> Result<Option<Stratified>, SolveError> {
+    let bound = ahead.bound();
+    // The attempts that fitted nothing, and those waiting for a larger region, reported in one
+    // line when the round goes on.
+    let mut unfitted: Vec<(String, bool)> = Vec::new();
+    let report = |tried: &mut Attempts, unfitted: &mut Vec<(String, bool)>| {
+        if unfitted.is_empty() {
+            return;
+        }
+        let (waiting, failed): (Vec<_>, Vec<_>) = unfitted.drain(..).partition(|u| u.1);
+        let mut parts = Vec::new();
+        if !failed.is_empty() {
+            let names: Vec<String> = failed.into_iter().map(|u| u.0).collect();
+            parts.push(format!("no fit by {}", names.join(", nor by ")));
+        }
+        if !waiting.is_empty() {
+            let names: Vec<String> = waiting.into_iter().map(|u| u.0).collect();
+            parts.push(format!(
+                "{} left for a larger region, since one normal's layers fitted this one",
+                names.join(" and ")
+            ));
+        }
+        tried.push(format!(
+            "weight ≤ {bound}: periodic patterns across parallel hyperplanes: {}",
+            parts.join("; ")
+        ));
+    };
     // Until the fitting thread is done (its sender dropped).
     for message in fits.iter() {
         let (layered, describe) = match message {
@@ -1078,9 +1138,14 @@ fn layered_guess(
                 progress(&text);
                 continue;
             }
+            Fitting::Nothing(what, waits) => {
+                unfitted.push((what, waits));
+                continue;
+            }
             Fitting::Fit(None) => continue,
             Fitting::Fit(Some(fit)) => *fit,
         };
+        report(tried, &mut unfitted);
         let checks = Checks {
             game,
             options,
@@ -1097,6 +1162,7 @@ fn layered_guess(
     if crate::interrupt::requested() {
         return Err(SolveError::Interrupted);
     }
+    report(tried, &mut unfitted);
     Ok(None)
 }
 

@@ -68,6 +68,11 @@ struct Shell {
 }
 
 impl<'a> LookAhead<'a> {
+    /// The weight up to which the region it looks past is solved.
+    pub(super) fn bound(&self) -> i64 {
+        self.region.bound()
+    }
+
     pub(super) fn new(game: &'a LatticeGame, ell: &'a [i64], region: &'a WeightRegion) -> Self {
         LookAhead {
             game,

@@ -880,3 +880,38 @@ fn a_boundary_moving_out_with_the_region_is_named_with_its_line() {
     assert_line_is_the_solvers(&g, &late.start, &late.direction, &late.pattern);
     super::evidence::tests::assert_settles_as_claimed(&late);
 }
+
+#[test]
+fn a_report_names_the_attempts_that_fitted_nothing() {
+    // Misère play of Γ = {(−1, 2, 2), e_3, 2e_2, e_1, (2, −1, 2), (2, 0, 2)} (item 47 of a
+    // random-rules sweep, seed 5555): on the region of weight ≤ 20, no layers of one normal fit
+    // modulo 2, while modulo (4, 4, 3) they fit and are refuted past it. Both are reported, in
+    // the order they were tried, where before an attempt that fitted nothing left no line.
+    let g = game(
+        &[
+            &[-1, 2, 2],
+            &[0, 0, 1],
+            &[0, 2, 0],
+            &[1, 0, 0],
+            &[2, -1, 2],
+            &[2, 0, 2],
+        ],
+        true,
+    );
+    let options = StratifyOptions {
+        max_weight: Some(20),
+        ..StratifyOptions::default()
+    };
+    let Stratified::NotFound { tried, .. } = stratify(&g, &options, &mut |_| {}).unwrap() else {
+        panic!("not found at weight 20");
+    };
+    let at = |prefix: &str| tried.iter().position(|t| t.starts_with(prefix));
+    let nothing = at("weight ≤ 20: periodic patterns across parallel hyperplanes: no fit by layers of one normal modulo 2");
+    let refuted = at("a pattern modulo (4, 4, 3) on the layers");
+    assert!(
+        nothing.is_some() && refuted.is_some() && nothing < refuted,
+        "{tried:#?}"
+    );
+    assert!(tried[refuted.unwrap()].contains("refuted at"), "{tried:#?}");
+    assert!(tried.last().unwrap().contains("max_weight"), "{tried:?}");
+}

@@ -89,7 +89,7 @@ const MAX_DEPTH: usize = 12;
 const WALK_CAP: u64 = 4_000_000;
 
 /// The most cells a tree may have.
-const MAX_CELLS: usize = 64;
+pub(in crate::game::stratify) const MAX_CELLS: usize = 64;
 
 /// The most positions of a cell its cut's normal is chosen on (the level is then chosen on all).
 const CHOICE: usize = 6_000;
