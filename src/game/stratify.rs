@@ -1062,7 +1062,7 @@ fn fit_all(region: &WeightRegion, sums: &[Vec<i64>], send: SyncSender<Fitting>) 
             }
             None => {
                 let waits = fitted && matches!(attempt, Attempt::Cuts(_));
-                Fitting::Nothing(unfitted(attempt), waits)
+                Fitting::Nothing(unfitted(attempt, waits), waits)
             }
         };
         if send.send(message).is_err() {
@@ -1073,8 +1073,9 @@ fn fit_all(region: &WeightRegion, sums: &[Vec<i64>], send: SyncSender<Fitting>) 
 
 /// An attempt of the third guess that fitted nothing, or waits for a larger region, named for
 /// the report (see [`fit`]).
-fn unfitted(attempt: &Attempt<'_>) -> String {
+fn unfitted(attempt: &Attempt<'_>, waits: bool) -> String {
     match attempt {
+        Attempt::Cuts(moduli) if waits => format!("cuts modulo {}", moduli.describe()),
         Attempt::Layers(moduli) => format!("layers of one normal modulo {}", moduli.describe()),
         Attempt::Tree([one]) => format!(
             "a tree of cuts modulo {} (at most {} cells, {} s)",
@@ -1088,7 +1089,12 @@ fn unfitted(attempt: &Attempt<'_>) -> String {
             layers::TREE_CELLS,
             TREE_TIME.as_secs()
         ),
-        Attempt::Cuts(moduli) => format!("cuts modulo {}", moduli.describe()),
+        Attempt::Cuts(moduli) => format!(
+            "cuts modulo {} (at most {} deep, {} s)",
+            moduli.describe(),
+            layers::MAX_CUTS,
+            layers::CUT_TIME.as_secs()
+        ),
     }
 }
 

@@ -287,7 +287,7 @@ const MAX_PIECES: usize = 4096;
 const MAX_FITS: usize = 400;
 
 /// The most cuts on the way from N^d to a domain.
-const MAX_CUTS: usize = 2;
+pub(super) const MAX_CUTS: usize = 2;
 
 /// The most classes of moduli a guess with cuts is tried with: with more, each side's layers see
 /// too few positions of each class to tell where the pattern mixes.
@@ -298,7 +298,7 @@ const MAX_CUT_FITS: usize = 200;
 
 /// The longest a guess with cuts may search: the ones certified took well under a second, and
 /// a search that fails costs its whole budget, round after round.
-const CUT_TIME: Duration = Duration::from_secs(2);
+pub(super) const CUT_TIME: Duration = Duration::from_secs(2);
 
 /// What a guess may still spend.
 struct Budget {
