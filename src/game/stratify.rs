@@ -923,8 +923,8 @@ fn slab_name(fixed: &[Option<i64>]) -> String {
 enum Fitting {
     /// What it fits now, for the progress line.
     Note(String),
-    /// The next attempt's fit, with its description: None when stopped.
-    Fit(Option<Box<(layers::Layered, String)>>),
+    /// The next attempt's fit, with its description.
+    Fit(Box<(layers::Layered, String)>),
     /// The next attempt, named: nothing fits the region, or (true) it waits for a larger one.
     Nothing(String, bool),
 }
@@ -1031,7 +1031,8 @@ fn fit(
 
 /// The fits of the third guess's attempts, in order, each handed to the thread checking them when
 /// it asks for it, until this thread is stopped (when the round has its answer, or by a limit); a
-/// fit cut short is sent as none, and the checking thread then finds the stop too.
+/// fit cut short is not sent, and the checking thread, its channel closed, then finds the stop
+/// too.
 fn fit_all(region: &WeightRegion, sums: &[Vec<i64>], send: SyncSender<Fitting>) {
     let to_try = layers::moduli_to_try(region, sums);
     if crate::interrupt::requested() {
@@ -1051,14 +1052,13 @@ fn fit_all(region: &WeightRegion, sums: &[Vec<i64>], send: SyncSender<Fitting>) 
         let layered = fit(region, attempt, &to_try.normals, fitted, &mut note);
         // A fit cut short by a stop is not a fit that failed.
         if crate::interrupt::requested() {
-            let _ = send.send(Fitting::Fit(None));
             return;
         }
         let message = match layered {
             Some(l) => {
                 fitted |= matches!(attempt, Attempt::Layers(_));
                 let describe = l.describe(region.bound());
-                Fitting::Fit(Some(Box::new((l, describe))))
+                Fitting::Fit(Box::new((l, describe)))
             }
             None => {
                 let waits = fitted && matches!(attempt, Attempt::Cuts(_));
@@ -1075,7 +1075,6 @@ fn fit_all(region: &WeightRegion, sums: &[Vec<i64>], send: SyncSender<Fitting>) 
 /// the report (see [`fit`]).
 fn unfitted(attempt: &Attempt<'_>, waits: bool) -> String {
     match attempt {
-        Attempt::Cuts(moduli) if waits => format!("cuts modulo {}", moduli.describe()),
         Attempt::Layers(moduli) => format!("layers of one normal modulo {}", moduli.describe()),
         Attempt::Tree([one]) => format!(
             "a tree of cuts modulo {} (at most {} cells, {} s)",
@@ -1089,6 +1088,7 @@ fn unfitted(attempt: &Attempt<'_>, waits: bool) -> String {
             layers::TREE_CELLS,
             TREE_TIME.as_secs()
         ),
+        Attempt::Cuts(moduli) if waits => format!("cuts modulo {}", moduli.describe()),
         Attempt::Cuts(moduli) => format!(
             "cuts modulo {} (at most {} deep, {} s)",
             moduli.describe(),
@@ -1148,8 +1148,7 @@ fn layered_guess(
                 unfitted.push((what, waits));
                 continue;
             }
-            Fitting::Fit(None) => continue,
-            Fitting::Fit(Some(fit)) => *fit,
+            Fitting::Fit(fit) => *fit,
         };
         report(tried, &mut unfitted);
         let checks = Checks {
