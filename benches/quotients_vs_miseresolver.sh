@@ -4,6 +4,7 @@
 #
 #   MISERESOLVER=/path/to/run.sh benches/quotients_vs_miseresolver.sh            # the hard codes
 #   MISERESOLVER=/path/to/run.sh benches/quotients_vs_miseresolver.sh --census   # the census
+#   MISERESOLVER=/path/to/run.sh benches/quotients_vs_miseresolver.sh --three-digit [CODE...]
 #
 # MISERESOLVER is a script taking `CODE N` that runs MisereSolver to heap N and prints a line
 # `|Q| |P|` for the last heap it proved, then the `Elapsed (wall clock)` and `Maximum resident
@@ -14,6 +15,15 @@
 # final, so proved for every heap size, before N), |Q|, |P|, its seconds and
 # peak RSS; MisereSolver's seconds (JVM start included), |Q|, |P| and peak RSS follow, and the
 # ratio lg/MisereSolver.
+#
+# --three-digit: "where MisereSolver reaches heap 30 within two minutes, lg within twice its
+# time", on the codes 0.abc of tests/reference_tools/miseresolver_three_digit_codes.tsv (or on
+# the codes given, of any length): MisereSolver to heap 30 within LIMIT seconds (default 120;
+# here its script must also print `heap K` before each heap's `|Q| |P|`); where it gets there,
+# lg within twice its time (both wall clock, JVM start included), else lg within 10 s to show
+# its heap. One line a code, then the counts. All
+# 448 take about six hours, nearly all of it MisereSolver's LIMIT on the 171 codes it does not
+# take to heap 30; run it on an otherwise idle machine.
 #
 # --census: runs examples/sweeps/misere_quotients.lg to heap N (default 30) as two shards side by
 # side (the machine's two cores), prints the wall time of the whole census, and compares each
@@ -38,6 +48,48 @@ solver() {
   kib=$(echo "$out" | sed -n 's/.*Maximum resident set size (kbytes): //p' | head -1)
   echo "${qp:-- -} ${secs:--} $(( ${kib:-0} / 1024 ))"
 }
+
+if [ "${1:-}" = "--three-digit" ]; then
+  shift
+  if [ -z "${MISERESOLVER:-}" ]; then echo "--three-digit needs MISERESOLVER" >&2; exit 2; fi
+  TABLE=tests/reference_tools/miseresolver_three_digit_codes.tsv
+  if [ $# -gt 0 ]; then codes="$*"; else codes=$(awk -F'\t' '!/^#/ && $1 != "code" { print $1 }' "$TABLE"); fi
+  printf '%-6s | %7s %8s | %7s %8s | %6s  %s\n' code ms_heap ms_s lg_heap lg_s ratio verdict
+  reached=0 within=0 slower=0 short=0
+  for code in $codes; do
+    start=$(date +%s.%N)
+    out=$(timeout "$LIMIT" "$MISERESOLVER" "$code" 30 2>&1 || true)
+    ms_s=$(echo "$(date +%s.%N) - $start" | bc)
+    ms_heap=$(echo "$out" | sed -n 's/^heap //p' | tail -1)
+    if [ "${ms_heap:-0}" = 30 ]; then
+      budget=$(echo "$ms_s * 2" | bc | awk '{ print int($1) + 1 }')
+    else
+      budget=10
+    fi
+    cat > "$TMP/q.lg" <<LG
+let Q = misere_quotient("$code", max_heap: 30, timeout: $budget)
+print(if is_final(Q) { 30 } else { quotient_heap(Q) })
+LG
+    start=$(date +%s.%N)
+    lg_heap=$($LG "$TMP/q.lg" 2>/dev/null | tail -1 || true)
+    lg_s=$(echo "$(date +%s.%N) - $start" | bc)
+    ratio=- verdict="MisereSolver short of heap 30 in $LIMIT s"
+    if [ "${ms_heap:-0}" = 30 ]; then
+      reached=$((reached + 1))
+      ratio=$(printf '%.2f' "$(echo "scale=3; $lg_s / $ms_s" | bc)")
+      if [ "$lg_heap" = 30 ] && [ "$(echo "$lg_s <= 2 * $ms_s" | bc)" = 1 ]; then
+        within=$((within + 1)) verdict="within 2x"
+      else
+        slower=$((slower + 1)) verdict="SLOWER than 2x"
+      fi
+    else
+      short=$((short + 1))
+    fi
+    printf '%-6s | %7s %8.2f | %7s %8.2f | %6s  %s\n' "$code" "${ms_heap:--}" "$ms_s" "${lg_heap:--}" "$lg_s" "$ratio" "$verdict"
+  done
+  echo "MisereSolver reached heap 30 within $LIMIT s on $reached codes: lg within twice its time on $within, slower on $slower; short of heap 30: $short"
+  exit 0
+fi
 
 if [ "${1:-}" = "--census" ]; then
   n=${2:-30}
