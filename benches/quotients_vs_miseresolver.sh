@@ -21,9 +21,9 @@
 # the codes given, of any length): MisereSolver to heap 30 within LIMIT seconds (default 120;
 # here its script must also print `heap K` before each heap's `|Q| |P|`); where it gets there,
 # lg within twice its time (both wall clock, JVM start included), else lg within 10 s to show
-# its heap. One line a code, then the counts. All
-# 448 take about six hours, nearly all of it MisereSolver's LIMIT on the 171 codes it does not
-# take to heap 30; run it on an otherwise idle machine.
+# its heap. One line a code, then the counts. All 448 take about six hours, nearly all of it
+# MisereSolver's LIMIT on the 171 codes it does not take to heap 30; run it on an otherwise idle
+# machine.
 #
 # --census: runs examples/sweeps/misere_quotients.lg to heap N (default 30) as two shards side by
 # side (the machine's two cores), prints the wall time of the whole census, and compares each
