@@ -146,7 +146,56 @@ fn four_shards_in_parallel_record_what_one_run_records() {
         as_set(records(&slurm)),
         as_set(records(&dir.join("2.jsonl")))
     );
+    // Chosen items (say those a first run did not stratify, again with a longer limit) record
+    // what the whole run recorded for them, in the order given, sharded alike.
+    let chosen = dir.join("chosen.jsonl");
+    ok(lg()
+        .args(["--results", chosen.to_str().unwrap()])
+        .args(["--set", "items=17,3, 20", SWEEP])
+        .output()
+        .expect("lg runs"));
+    let chosen = records(&chosen);
+    let items: Vec<_> = chosen.iter().map(|r| r["item"].as_u64()).collect();
+    assert_eq!(items, [Some(17), Some(3), Some(20)]);
+    let same: Vec<_> = unsharded
+        .iter()
+        .filter(|r| [17, 3, 20].contains(&r["item"].as_u64().unwrap_or(0)))
+        .cloned()
+        .collect();
+    assert_eq!(as_set(chosen), as_set(same));
+    let chosen_shard = dir.join("chosen_2.jsonl");
+    ok(lg()
+        .args([
+            "--shard",
+            "2/2",
+            "--results",
+            chosen_shard.to_str().unwrap(),
+        ])
+        .args(["--set", "items=[17, 3, 20]", SWEEP])
+        .output()
+        .expect("lg runs"));
+    let second: Vec<_> = records(&chosen_shard)
+        .iter()
+        .map(|r| r["item"].as_u64())
+        .collect();
+    assert_eq!(second, [Some(3)], "the second of every two items given");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A list setting that is no list of integers is a diagnostic at the default, not a crash.
+#[test]
+fn a_list_setting_that_is_no_list_of_integers_is_refused() {
+    let out = lg()
+        .args(["--set", "items=4,x", SWEEP])
+        .output()
+        .expect("lg runs");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("the setting `items` must be a list of integers separated by commas")
+            && err.contains("--set items=25,29,34"),
+        "{err}"
+    );
 }
 
 #[test]

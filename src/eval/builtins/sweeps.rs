@@ -274,8 +274,41 @@ fn setting(interp: &mut Interpreter, a: &mut Args) -> R {
                 )
                 .with_help(format!("run with `--set {name}=<integer>`"))
             }),
+        Value::List(_) => integer_list(text)
+            .map(Value::list)
+            .ok_or_else(|| {
+                EvalError::new(
+                    "lg::eval::value",
+                    format!("the setting `{name}` must be a list of integers separated by commas (as its default {default} is a list), but it is `{text}`"),
+                    a.span(1),
+                    "a list setting",
+                )
+                .with_help(format!("run with `--set {name}=25,29,34` (or `[25, 29, 34]`)"))
+            }),
         _ => Ok(Value::str(text)),
     }
+}
+
+/// The integers of "25,29,34" or "[25, 29, 34]" (an empty text or "[]": none), or None where a
+/// part is no integer.
+fn integer_list(text: &str) -> Option<Vec<Value>> {
+    let text = text.trim();
+    let inner = match text.strip_prefix('[') {
+        Some(rest) => rest.strip_suffix(']')?,
+        None => text,
+    };
+    if inner.trim().is_empty() {
+        return Some(Vec::new());
+    }
+    inner
+        .split(',')
+        .map(|part| {
+            part.trim()
+                .parse::<BigInt>()
+                .ok()
+                .map(|k| Value::Int(k.into()))
+        })
+        .collect()
 }
 
 pub(super) fn register(r: &mut Vec<Builtin>) {
@@ -347,7 +380,8 @@ pub(super) fn register(r: &mut Vec<Builtin>) {
         name: "setting",
         signature: "setting(name, default) -> value",
         doc: "The value given on the command line with `lg --set name=value` (an integer when the default\n\
-              is one, else a string), or the default: a sweep's size, seed or limits without editing it.",
+              is one, a list of integers when it is a list: `--set items=25,29,34`; else a string), or\n\
+              the default: a sweep's size, seed, limits or chosen items without editing it.",
         example: "setting(\"games\", 40)",
         min_args: 2,
         max_args: Some(2),
@@ -371,5 +405,22 @@ mod tests {
         assert!(seen.iter().all(|&n| n > 800), "{seen:?}");
         assert_eq!(seed_bits(&BigInt::from(-1)), u64::MAX);
         assert_eq!(seed_bits(&(BigInt::from(1u8) << 64)), 0);
+    }
+
+    #[test]
+    fn list_settings_read_integers_with_or_without_brackets() {
+        let ints = |text: &str| {
+            integer_list(text).map(|v| v.iter().map(|x| x.to_string()).collect::<Vec<_>>())
+        };
+        assert_eq!(ints("25,29, 34").unwrap(), ["25", "29", "34"]);
+        assert_eq!(
+            ints(" [ -1 , 100000000000000000000 ] ").unwrap(),
+            ["-1", "100000000000000000000"]
+        );
+        assert_eq!(ints("").unwrap(), Vec::<String>::new());
+        assert_eq!(ints("[]").unwrap(), Vec::<String>::new());
+        for bad in ["25,,29", "25;29", "[25, 29", "a", "25,"] {
+            assert!(ints(bad).is_none(), "{bad}");
+        }
     }
 }
