@@ -261,11 +261,7 @@ fn setting(interp: &mut Interpreter, a: &mut Args) -> R {
         return Ok(default);
     };
     match &default {
-        Value::Int(_) => text
-            .trim()
-            .parse::<BigInt>()
-            .map(|k| Value::Int(k.into()))
-            .map_err(|_| {
+        Value::Int(_) => integer(text).ok_or_else(|| {
                 EvalError::new(
                     "lg::eval::value",
                     format!("the setting `{name}` must be an integer (as its default {default} is), but it is `{text}`"),
@@ -300,15 +296,13 @@ fn integer_list(text: &str) -> Option<Vec<Value>> {
     if inner.trim().is_empty() {
         return Some(Vec::new());
     }
-    inner
-        .split(',')
-        .map(|part| {
-            part.trim()
-                .parse::<BigInt>()
-                .ok()
-                .map(|k| Value::Int(k.into()))
-        })
-        .collect()
+    inner.split(',').map(integer).collect()
+}
+
+/// The integer a setting's text (or a part of it) spells, spaces around it aside.
+fn integer(text: &str) -> Option<Value> {
+    let k = text.trim().parse::<BigInt>().ok()?;
+    Some(Value::Int(k.into()))
 }
 
 pub(super) fn register(r: &mut Vec<Builtin>) {
