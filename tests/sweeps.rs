@@ -320,3 +320,50 @@ print(found)
         "((4, 0) + 2ℕ^2) ⊎ ({(0, 5), (2, 1)} + ℕ{(0, 2)})"
     );
 }
+
+/// `min_dim` and `max_dim` choose the dimensions the sweep draws: five only, here, where each
+/// game is on N^5 and stratified within its limit (squarefree misère play; generalized misère
+/// play in d = 5 is measured by benches/stratify_five_dims.sh). The default draws d from 2 to 4.
+#[test]
+fn the_sweep_draws_the_dimensions_it_is_given() {
+    let dir = temp_dir("dims");
+    let five = dir.join("five.jsonl");
+    ok(lg()
+        .args(["--results", five.to_str().unwrap()])
+        .args([
+            "--set",
+            "games=4",
+            "--set",
+            "min_dim=5",
+            "--set",
+            "max_dim=5",
+            SWEEP,
+        ])
+        .output()
+        .expect("lg runs"));
+    let five = records(&five);
+    assert_eq!(five.len(), 4);
+    for r in &five {
+        let game = r["game"].as_str().expect("a game");
+        assert!(game.contains("board(orthant(5)"), "{game}");
+        assert_eq!(r["outcome"], "stratified", "{r}");
+    }
+    let default = dir.join("default.jsonl");
+    ok(lg()
+        .args(["--results", default.to_str().unwrap()])
+        .args(["--set", "games=12", SWEEP])
+        .output()
+        .expect("lg runs"));
+    let dims: BTreeSet<&str> = records(&default)
+        .iter()
+        .map(|r| {
+            let game = r["game"].as_str().unwrap_or_default();
+            ["2", "3", "4", "5"]
+                .into_iter()
+                .find(|d| game.contains(&format!("orthant({d})")))
+                .unwrap_or("?")
+        })
+        .collect();
+    assert_eq!(dims, BTreeSet::from(["2", "3", "4"]));
+    let _ = std::fs::remove_dir_all(&dir);
+}
