@@ -2,8 +2,8 @@
 # `stratify` on games in five dimensions (issue 30, item 4): the sweep of generalized misère play
 # drawn on N^5 only (`--set min_dim=5 --set max_dim=5`), timed with this checkout's `lg` and with
 # a baseline build of an earlier commit, side by side in one run, each under the same time limit
-# per game; then each one's summary (counts by outcome, the slowest games, the most pieces) and
-# the items one stratified and the other did not.
+# per game; then each one's time and counts by outcome (from `lg --summary`), and the items one
+# stratified and the other did not.
 #
 #   benches/stratify_five_dims.sh [REV] [GAMES] [SEED] [PLAY] [TIMEOUT]
 #
