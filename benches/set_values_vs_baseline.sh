@@ -17,15 +17,8 @@ limit=${LIMIT:-400}
 
 cargo build --release -q
 new=target/release/lg
-base_dir=target/baseline-$rev
-if [ ! -x "$base_dir/release/lg" ]; then
-    echo "building the baseline $rev into $base_dir"
-    wt=$(mktemp -d)
-    git worktree add -q --detach "$wt" "$rev"
-    cargo build --release -q --manifest-path "$wt/Cargo.toml" --target-dir "$base_dir"
-    git worktree remove --force "$wt"
-fi
-old=$base_dir/release/lg
+source benches/baseline.sh
+old=$(baseline_lg "$rev")
 
 # The median wall time in seconds of $runs runs of `$1 $2`, or "timeout", or "error" when the
 # binary refused the input (a diagnostic and exit code 1).

@@ -20,15 +20,8 @@ timeout=${5:-10}
 
 cargo build --release -q
 new=$PWD/target/release/lg
-base_dir=target/baseline-$rev
-if [ ! -x "$base_dir/release/lg" ]; then
-    echo "building the baseline $rev into $base_dir"
-    wt=$(mktemp -d)
-    git worktree add -q --detach "$wt" "$rev"
-    cargo build --release -q --manifest-path "$wt/Cargo.toml" --target-dir "$base_dir"
-    git worktree remove --force "$wt"
-fi
-old=$PWD/$base_dir/release/lg
+source benches/baseline.sh
+old=$(baseline_lg "$rev")
 sweep=examples/sweeps/misere_squarefree.lg
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
