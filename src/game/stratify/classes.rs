@@ -799,6 +799,36 @@ pub(super) struct Periods {
     pub(super) parts: Vec<Moduli>,
 }
 
+/// The lattices of the boxes around `centers` whose periods span R^d, as moduli, those not
+/// among `known` and with more than one class: the patterns the lines of the region pass
+/// through before their last ([`super::boundaries`]), read from boxes kept off the faces by 2
+/// only (such a pattern may hold a wedge along a face that the boxes of [`suggested_periods`],
+/// off the faces by a quarter of the weight, never reach). None when interrupted.
+pub(super) fn lattices_around(
+    region: &WeightRegion,
+    centers: &[Vec<i64>],
+    known: &[Moduli],
+) -> Option<Vec<Moduli>> {
+    let d = region.dim();
+    let vectors = period_vectors(d);
+    let margins = vec![2; d];
+    let mut out: Vec<Moduli> = Vec::new();
+    for center in centers {
+        let part = window_periods(region, center, &margins, &vectors)?;
+        if part.rank() < d {
+            continue;
+        }
+        if let Some(m) = Moduli::of_lattice(&part).filter(|m| m.count() > 1) {
+            if !known.contains(&m) && !out.contains(&m) {
+                out.push(m);
+            }
+        }
+    }
+    out.sort_by_key(Moduli::count);
+    out.truncate(MOST_PARTS);
+    Some(out)
+}
+
 /// The most lattices of parts [`Periods::parts`] keeps.
 const MOST_PARTS: usize = 8;
 

@@ -36,7 +36,10 @@ use std::time::{Duration, Instant};
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::classes::{state, suggested_moduli, suggested_periods, Moduli, Pattern, UNSEEN};
+use super::boundaries::line_boundaries;
+use super::classes::{
+    lattices_around, state, suggested_moduli, suggested_periods, Moduli, Pattern, UNSEEN,
+};
 use super::region::{every_nth, WeightRegion};
 use cut::fit_cut;
 use domain::{level, CutFace, Domain};
@@ -352,10 +355,17 @@ pub(super) struct ToTry {
     pub(super) lattice: Option<Moduli>,
     /// The normals of the boundaries the region's periods show.
     pub(super) normals: Vec<Vec<i64>>,
+    /// The normals of the boundaries where its lines turn periodic ([`super::boundaries`]), not
+    /// among those: candidates of the trees of cuts only (each fit of layers or of a fan per
+    /// normal cost a guess with cuts seconds on a random-rules game it found before).
+    pub(super) line_normals: Vec<Vec<i64>>,
     /// The lattice of the sides of one boundary past a zone along it ([`super::classes::Periods`]).
     pub(super) deeper: Option<Moduli>,
-    /// The lattices the parts of the region show ([`super::classes::Periods::parts`]).
+    /// The lattices the parts of the region show ([`super::classes::Periods::parts`]), then
+    /// those of the patterns its lines pass through ([`super::boundaries`]) not among them.
     pub(super) parts: Vec<Moduli>,
+    /// How many of `parts` only the lines showed.
+    pub(super) parts_from_lines: usize,
 }
 
 /// The moduli the layered guess tries on a region, in order: 2 on every axis, then the moduli
@@ -373,8 +383,10 @@ pub(super) fn moduli_to_try(region: &WeightRegion, further: &[Vec<i64>]) -> ToTr
         moduli: Vec::new(),
         lattice: None,
         normals: Vec::new(),
+        line_normals: Vec::new(),
         deeper: None,
         parts: Vec::new(),
+        parts_from_lines: 0,
     };
     if d > 5 {
         return nothing();
@@ -402,12 +414,29 @@ pub(super) fn moduli_to_try(region: &WeightRegion, further: &[Vec<i64>]) -> ToTr
             moduli.push(l.clone());
         }
     }
+    // Boundaries and patterns the lines of the region show, which the periods may miss.
+    let mut line_normals = Vec::new();
+    let mut parts = periods.parts;
+    let mut parts_from_lines = 0;
+    if let Some(lines) = line_boundaries(region) {
+        line_normals = lines
+            .normals
+            .into_iter()
+            .filter(|h| !periods.normals.contains(h))
+            .collect();
+        if let Some(more) = lattices_around(region, &lines.centers, &parts) {
+            parts_from_lines = more.len();
+            parts.extend(more);
+        }
+    }
     ToTry {
         moduli,
         lattice: periods.lattice,
         normals: periods.normals,
+        line_normals,
         deeper: periods.deeper,
-        parts: periods.parts,
+        parts,
+        parts_from_lines,
     }
 }
 

@@ -363,6 +363,23 @@ fn each_cell_of_a_tree_takes_its_own_lattice_where_their_intersection_is_too_fin
 }
 
 #[test]
+fn a_fan_with_a_steep_boundary_and_a_thin_wedge_is_found_from_its_lines() {
+    // Misère play of Γ = {(−1, 1, 2), e_3, 2e_2, e_1, (2, −2, 2)}, item 79 of a random-rules
+    // sweep (seed 9090), not found in 60 s before: patterns of periods 16, 7 and 2 along x_3
+    // meet in a fan; the period-7 one holds a wedge along the face x_1 = 0 that no box of the
+    // periods' scan reaches, and meets the period-2 one on 3x_1 + 7x_2 − 6x_3 = c, past every
+    // candidate normal. The lines along x_3 show both (see `boundaries`).
+    let g = game(
+        &[&[-1, 1, 2], &[0, 0, 1], &[0, 2, 0], &[1, 0, 0], &[2, -2, 2]],
+        true,
+    );
+    let (stratification, method) = found_by_trees(&g);
+    assert!(method.contains("each cell's modulo one of"), "{method}");
+    assert!(method.contains("3x_1 + 7x_2 − 6x_3"), "{method}");
+    agrees_with_solver(&g, &stratification, 24);
+}
+
+#[test]
 fn a_staircase_along_a_sum_of_moves_is_found_by_a_tree_with_cuts_past_the_candidates() {
     // Misère play of Γ = {2e_4, 2e_3, 2e_2, e_1, (2, 0, 2, 2)}, item 35 of a random-rules sweep
     // (seed 31337), not found in 60 s before. x_2 moves alone (P depends on it modulo 4); in
