@@ -56,7 +56,7 @@ const MAX_POINTS: i64 = 4_000_000;
 /// The fewest lines that must agree on a step, and the least share of the steps read along an
 /// axis it must have (1 in `SHARE`).
 const MIN_AGREE: usize = 8;
-const SHARE: usize = 20;
+const SHARE: usize = 40;
 
 /// The largest entry of a normal reported, and the most normals reported.
 const MAX_ENTRY: i64 = 24;
