@@ -1079,6 +1079,7 @@ fn fit_all(region: &WeightRegion, sums: &[Vec<i64>], send: SyncSender<Fitting>) 
     };
     // Whether one normal's layers fitted the region (see [`fit`]).
     let mut fitted = false;
+    let mut planes_named = false;
     for attempt in &attempts {
         if crate::interrupt::requested() {
             return;
@@ -1103,13 +1104,38 @@ fn fit_all(region: &WeightRegion, sums: &[Vec<i64>], send: SyncSender<Fitting>) 
             }
             None => {
                 let waits = fitted && matches!(attempt, Attempt::Cuts(_));
-                Fitting::Nothing(unfitted(attempt, waits), waits)
+                let mut said = unfitted(attempt, waits);
+                // The planes the lines showed, once a round, with the first tree that had them.
+                if matches!(attempt, Attempt::Tree(_)) && !planes_named {
+                    if let Some(planes) = line_planes(&to_try.line_normals) {
+                        said.push_str(&planes);
+                        planes_named = true;
+                    }
+                }
+                Fitting::Nothing(said, waits)
             }
         };
         if send.send(message).is_err() {
             return;
         }
     }
+}
+
+/// The planes where the region's lines turn periodic ([`boundaries`]), for the report of a tree
+/// that had them among its cuts' candidates and fitted nothing: a fan's boundaries the search saw,
+/// which a user may read the zones from. None when there are none.
+fn line_planes(normals: &[Vec<i64>]) -> Option<String> {
+    if normals.is_empty() {
+        return None;
+    }
+    let planes: Vec<String> = normals
+        .iter()
+        .map(|h| format!("{} = c", layers::hyperplane(h)))
+        .collect();
+    Some(format!(
+        ", with cuts along the planes where the region's lines turn periodic ({})",
+        planes.join(", ")
+    ))
 }
 
 /// An attempt of the third guess that fitted nothing, or waits for a larger region, named for
