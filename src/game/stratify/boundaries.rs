@@ -20,7 +20,8 @@
 
 use rustc_hash::FxHashMap;
 
-use super::evidence::stretches;
+use super::evidence::{preperiod_for, stretches};
+use super::layers::gcd;
 use super::region::WeightRegion;
 
 /// What the lines of a region show: the normals of the boundaries where they turn periodic,
@@ -74,7 +75,7 @@ const MIN_STRETCH: usize = 24;
 
 /// Where the line from `start` along e_i turns periodic for good, with its pattern: for the
 /// least period p ≤ [`MAX_PERIOD`] its last max(3p, [`MIN_TAIL`]) points repeat, one past the
-/// last k with s[k] ≠ s[k + p], when p then repeats three times and [`MIN_TAIL`] points after
+/// last k with `s[k] ≠ s[k + p]`, when p then repeats three times and [`MIN_TAIL`] points after
 /// it; None for a line shorter than [`MIN_LINE`] or with no such period. One pass back over the
 /// line (the least t over every period would take one per period).
 fn turns_periodic(region: &WeightRegion, start: &[i64], i: usize) -> Option<(usize, Vec<bool>)> {
@@ -91,10 +92,7 @@ fn turns_periodic(region: &WeightRegion, start: &[i64], i: usize) -> Option<(usi
     let repeats = |p: usize, from: usize| (from..len - p).all(|k| s[k] == s[k + p]);
     let p = (1..=MAX_PERIOD.min(len / 3))
         .find(|&p| repeats(p, len.saturating_sub((3 * p).max(MIN_TAIL) + p)))?;
-    let t = (0..len - p)
-        .rev()
-        .find(|&k| s[k] != s[k + p])
-        .map_or(0, |k| k + 1);
+    let t = preperiod_for(&s, p);
     (t + 3 * p <= len && len - t >= MIN_TAIL).then_some((t, s))
 }
 
@@ -167,11 +165,21 @@ pub(super) fn line_boundaries(region: &WeightRegion) -> Option<LineBoundaries> {
     for i in 0..d {
         let starts = line_starts(region, i);
         let mut settled: FxHashMap<Vec<i64>, Option<usize>> = FxHashMap::default();
-        let mut settle = |p: &Vec<i64>| -> Option<usize> {
-            if let Some(&t) = settled.get(p) {
-                return t;
+        // Where the line from p turns periodic, read once; with `middles`, the line is read
+        // (again) and the middles of its earlier stretches are kept too.
+        let mut settle = |p: &Vec<i64>, middles: Option<&mut Vec<Vec<i64>>>| -> Option<usize> {
+            if middles.is_none() {
+                if let Some(&t) = settled.get(p) {
+                    return t;
+                }
             }
-            let t = turns_periodic(region, p, i).map(|(t, _)| t);
+            let line = turns_periodic(region, p, i);
+            if let (Some(out), Some((_, s))) = (middles, &line) {
+                if s.len() <= STRETCH_LINE_LEN {
+                    out.extend(stretch_middles(s, p, i));
+                }
+            }
+            let t = line.map(|(t, _)| t);
             settled.insert(p.clone(), t);
             t
         };
@@ -183,7 +191,7 @@ pub(super) fn line_boundaries(region: &WeightRegion) -> Option<LineBoundaries> {
             if crate::interrupt::requested() {
                 return None;
             }
-            let Some(t) = settle(p) else {
+            let Some(t) = settle(p, (n % every == 0).then_some(&mut centers)) else {
                 continue;
             };
             for (k, &delta) in STEPS.iter().enumerate() {
@@ -191,7 +199,7 @@ pub(super) fn line_boundaries(region: &WeightRegion) -> Option<LineBoundaries> {
                 for j in (0..d).filter(|&j| j != i) {
                     let mut q = p.clone();
                     q[j] += delta;
-                    match settle(&q) {
+                    match settle(&q, None) {
                         Some(u) => moved.push(u as i64 - t as i64),
                         None => break,
                     }
@@ -199,13 +207,6 @@ pub(super) fn line_boundaries(region: &WeightRegion) -> Option<LineBoundaries> {
                 if moved.len() == d - 1 && moved.iter().any(|&m| m != 0) {
                     read[k] += 1;
                     *steps.entry((delta, moved)).or_default() += 1;
-                }
-            }
-            if n % every == 0 {
-                if let Some((_, s)) = turns_periodic(region, p, i) {
-                    if s.len() <= STRETCH_LINE_LEN {
-                        centers.extend(stretch_middles(&s, p, i));
-                    }
                 }
             }
         }
@@ -307,14 +308,6 @@ fn primitive(mut h: Vec<i64>) -> Option<Vec<i64>> {
     let sign = h.iter().find(|&&a| a != 0).map_or(1, |a| a.signum());
     h.iter_mut().for_each(|a| *a = *a / g * sign);
     Some(h)
-}
-
-fn gcd(a: i64, b: i64) -> i64 {
-    if b == 0 {
-        a
-    } else {
-        gcd(b, a % b)
-    }
 }
 
 #[cfg(test)]

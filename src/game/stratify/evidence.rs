@@ -68,7 +68,7 @@ impl std::fmt::Display for AperiodicLine {
 
 /// The preperiod the period p asks for: one past the last k with s[k] ≠ s[k + p] (0 when there
 /// is none).
-fn preperiod_for(s: &[bool], p: usize) -> usize {
+pub(super) fn preperiod_for(s: &[bool], p: usize) -> usize {
     (0..s.len() - p)
         .rev()
         .find(|&k| s[k] != s[k + p])

@@ -52,6 +52,7 @@ mod tree;
 use crate::algebra::basic_set::BasicSet;
 use crate::algebra::coset::Coset;
 use crate::algebra::{AlgebraError, StratifiedSet, Vector};
+pub(super) use domain::gcd;
 pub(super) use tree::{tree_guess, MAX_CELLS as TREE_CELLS};
 
 /// The guess: the moduli, the normal h, the layer range [lo, hi] with its own patterns, and the

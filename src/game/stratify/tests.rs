@@ -925,17 +925,6 @@ fn a_boundary_moving_out_with_the_region_is_named_with_its_line() {
 }
 
 #[test]
-fn a_tree_that_fitted_nothing_names_the_planes_the_lines_showed() {
-    // As the report of misère play of Γ = {e_3, (0, 1, −1), (0, 2, 2), e_1, (2, −2, 2)} (item 45
-    // of a random-rules sweep, seed 9090) says of its trees past weight 451.
-    assert_eq!(
-        line_planes(&[vec![3, 7, -6], vec![1, 1, -1]]).as_deref(),
-        Some(", with cuts along the planes where the region's lines turn periodic (3x_1 + 7x_2 − 6x_3 = c, x_1 + x_2 − x_3 = c)")
-    );
-    assert_eq!(line_planes(&[]), None);
-}
-
-#[test]
 fn a_report_names_the_attempts_that_fitted_nothing() {
     // Misère play of Γ = {(−1, 2, 2), e_3, 2e_2, e_1, (2, −1, 2), (2, 0, 2)} (item 47 of a
     // random-rules sweep, seed 5555): on the region of weight ≤ 20, no layers of one normal fit

@@ -66,7 +66,7 @@ pub(super) struct Cut {
 }
 
 /// The greatest common divisor of two nonnegative integers.
-pub(super) fn gcd(a: i64, b: i64) -> i64 {
+pub(in crate::game::stratify) fn gcd(a: i64, b: i64) -> i64 {
     if b == 0 {
         a
     } else {
